@@ -1,0 +1,48 @@
+/** Business constants and limits of both specifications (spec 000 §9, spec 001 §9). */
+export const SEARCH_DEBOUNCE_MS = 500;
+export const ERROR_ALERT_MS = 10_000;
+export const SUCCESS_ALERT_MS = 3_000;
+
+export const MAX_CONCURRENT_MESSAGES = { min: 0, max: 5, default: 5 } as const;
+
+export const VERSIENUMMER_AANSLUITING = '2.0';
+export const VERSIENUMMER_HOOFDNET = 'h1.0';
+
+export const CONNECTION_CHECK_DETAIL_COLLAPSE = 72;
+
+export const PAGE_SIZE = {
+  leveringen: 30,
+  hoofdnetOpdrachten: 30,
+  berichten: 50,
+  opdrachten: 50,
+  organisaties: 10,
+  configs: 10,
+  versions: 25,
+  scenarios: 25,
+  waardenlijsten: 25,
+  zoeken: 25,
+  gebruikers: 10,
+} as const;
+
+/** Upper bound for `limit` on every paged search call; `0` means "all" where a call allows it. */
+export const MAX_PAGE_LIMIT = 500;
+
+export const OPDRACHT_FINISHED_THRESHOLD = 900;
+export const NON_CANCELLABLE_STATUSES: readonly number[] = [910, 990];
+
+export const ORGANISATION_NAME_MAX = 200;
+export const OMSCHRIJVING_MAX = 100;
+export const EMAIL_MAX = 100;
+export const AUTOSUGGEST_MIN_LENGTH = 3;
+
+export const DRAWER_WIDTH_PX = 600;
+export const MESSAGE_INDENT = 2;
+
+export const LOGIN_POPUP_TIMEOUT_MS = 60_000;
+export const LOGIN_POPUP_LOCK_MS = 5_000;
+
+export const DATE_FORMAT = 'dd-LL-yyyy';
+export const DATE_TIME_FORMAT = 'dd-LL-yyyy HH:mm:ss';
+
+export const DISCIPLINES = ['Elektra', 'Gas', 'Water', 'Glas', 'CAI', 'Koper', 'Riool'] as const;
+export type Discipline = (typeof DISCIPLINES)[number];

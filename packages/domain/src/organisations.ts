@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ORGANISATION_NAME_MAX } from './constants';
+import { searchBodySchema, pagedSchema } from './paging';
+
+/** The organisation types a user may create (spec 000 §3). */
+export const CREATABLE_ORGANISATION_TYPES = [
+  'Aannemer',
+  'Netbeheerder',
+  'Combi',
+  'Implementatie partner',
+  'Gedelegeerd netbeheerder',
+] as const;
+
+/**
+ * Every organisation type the platform knows: the creatable ones plus the platform's own
+ * administrators ('Beheerder'), which exist by seed only (docs/decisions/0003).
+ */
+export const ORGANISATION_TYPES = [...CREATABLE_ORGANISATION_TYPES, 'Beheerder'] as const;
+export type OrganisationType = (typeof ORGANISATION_TYPES)[number];
+
+export const DELEGATED_TYPE = 'Gedelegeerd netbeheerder' satisfies OrganisationType;
+
+/** The two fixed parties a delegated grid operator can act for (spec 000 §3). */
+export const DELEGERENDEN = ['Netbeheer_Noord', 'Netbeheer_Zuid'] as const;
+
+export const ORGANISATION_TEXTS = {
+  nameRequired: 'Organisatie moet ingevuld zijn.',
+  nameTooLong: `Organisatie mag maximaal ${ORGANISATION_NAME_MAX} tekens bevatten.`,
+  typeRequired: 'Type moet gekozen zijn.',
+  delegerendeRequired: 'Kies ten minste één delegerende partij.',
+  duplicate: (name: string) => `Organisatie '${name}' bestaat al.`,
+} as const;
+
+export const organisationMetadataSchema = z.object({
+  combi: z.string().optional(),
+  deelnemer: z.string().optional(),
+  delegerenden: z.array(z.string()).default([]),
+});
+
+export const organisationSchema = z.object({
+  organisatie: z.string(),
+  type: z.string(),
+  metadata: organisationMetadataSchema,
+});
+export type Organisation = z.infer<typeof organisationSchema>;
+
+export const createOrganisationSchema = z
+  .object({
+    organisatie: z
+      .string({ error: ORGANISATION_TEXTS.nameRequired })
+      .trim()
+      .min(1, ORGANISATION_TEXTS.nameRequired)
+      .max(ORGANISATION_NAME_MAX, ORGANISATION_TEXTS.nameTooLong),
+    type: z.enum(CREATABLE_ORGANISATION_TYPES, { error: ORGANISATION_TEXTS.typeRequired }),
+    metadata: z
+      .object({
+        delegerenden: z.array(z.enum(DELEGERENDEN)).default([]),
+      })
+      .default({ delegerenden: [] }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.type === DELEGATED_TYPE && value.metadata.delegerenden.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['metadata', 'delegerenden'],
+        message: ORGANISATION_TEXTS.delegerendeRequired,
+      });
+    }
+  });
+export type CreateOrganisation = z.input<typeof createOrganisationSchema>;
+
+export const organisationSearchSchema = searchBodySchema({
+  filters: ['organisatie', 'type'],
+  sortFields: ['organisatie', 'type'],
+  limitZeroMeansAll: true,
+});
+export type OrganisationSearch = z.input<typeof organisationSearchSchema>;
+
+export const organisationPageSchema = pagedSchema(organisationSchema);

@@ -1,0 +1,61 @@
+import { SUPER_ROLE } from './roles';
+
+/**
+ * The permission flags of both specifications (spec 000 §6, spec 001 §6), plus two derived
+ * flags for the business-rules routes. The server's route guards, the web's routes and its menu
+ * all read these; nothing else decides who may do what.
+ */
+export interface Permissions {
+  canViewConfig: boolean;
+  canCreateDraft: boolean;
+  canCreateConfig: boolean;
+  canCancelOpdracht: boolean;
+  canViewMonitoring: boolean;
+  canViewUsers: boolean;
+  canViewUitval: boolean;
+  canCreateUser: boolean;
+  canSynchronize: boolean;
+  canSearchRules: boolean;
+  canViewConceptRules: boolean;
+  canEditConceptRules: boolean;
+  canBeheerRules: boolean;
+  /** /zoeken, /scenario/…, /waardenlijsten, /waardenlijst/…: search, beheer or any concept right. */
+  canAccessRules: boolean;
+  /** /scenarios: beheer or any concept right. */
+  canAccessConceptScenarios: boolean;
+}
+
+export type Permission = keyof Permissions;
+
+export function permissionsFor(roles: readonly string[]): Permissions {
+  const has = (...names: string[]) => names.some((name) => roles.includes(name));
+  const superRole = has(SUPER_ROLE);
+  // Where a spec row reads "with the super role: X; without: Y", X replaces Y for super-role users.
+  const bySuper = (withSuper: boolean, without: boolean) => (superRole ? withSuper : without);
+
+  const canSearchRules = superRole || has('Business Rules Zoeker', 'Business rules Zoeken');
+  const canViewConceptRules = superRole || has('Business Rules Viewer', 'Business rules Concept Bekijken');
+  const canEditConceptRules = superRole || has('Business Rules Editor', 'Business rules Concept Bewerken');
+  const canBeheerRules = bySuper(has('Business rules Beheren'), has('Business Rules Beheer'));
+  const canManageUsers = bySuper(has('Gebruikers Beheren'), has('Beheer User Beheer'));
+
+  return {
+    canViewConfig: superRole || has('Configuraties Beheren'),
+    canCreateDraft: bySuper(has('Opdrachtverstrekking Beheren', 'Verbindingen Beheren'), has('Configuraties Beheren')),
+    canCreateConfig: bySuper(has('Opdrachtverstrekking Beheren'), false),
+    canCancelOpdracht: superRole,
+    canViewMonitoring: superRole || has('Beheer Monitoring'),
+    canViewUsers: superRole || has('Beheer User Viewers'),
+    canViewUitval: superRole || has('Uitval Beheren'),
+    canCreateUser: canManageUsers,
+    canSynchronize: canManageUsers,
+    canSearchRules,
+    canViewConceptRules,
+    canEditConceptRules,
+    canBeheerRules,
+    canAccessRules: canSearchRules || canBeheerRules || canViewConceptRules || canEditConceptRules,
+    canAccessConceptScenarios: canBeheerRules || canViewConceptRules || canEditConceptRules,
+  };
+}
+
+export const NO_PERMISSIONS: Permissions = permissionsFor([]);
