@@ -1,0 +1,61 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createLocalJWKSet } from 'jose';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { authGuard } from './auth/guard';
+import { createTokenVerifier, discoveredKeys } from './auth/verifier';
+import { createAuditService } from './audit/service';
+import { ensureSigningKeys, publicJwk } from './idp/keys';
+import { embeddedIdp } from './idp/plugin';
+import { errorHandler } from './plugins/error-handler';
+import { metrics } from './plugins/metrics';
+import { openapi } from './plugins/openapi';
+import { spa } from './plugins/spa';
+import { healthRoutes } from './modules/health/routes';
+import { portalConfigRoutes } from './modules/portal-config/routes';
+import { organisationRoutes } from './modules/organisations/routes';
+import { createOrganisationsService } from './modules/organisations/service';
+import { seedDemo } from './demo/seed';
+import packageJson from '../package.json' with { type: 'json' };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+/** Builds the whole application; `main.ts` listens with it and the tests inject into it. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase(config.database);
+  app.decorate('db', database.db);
+  app.addHook('onClose', () => database.close());
+  if (config.demo) await seedDemo(database.db, app.log);
+
+  const embedded = config.oidc.externalIssuer === undefined;
+  const signingKeys = embedded ? await ensureSigningKeys(database.db) : [];
+  const getKey = embedded
+    ? createLocalJWKSet({ keys: signingKeys.map(publicJwk) })
+    : discoveredKeys(config.oidc.issuer);
+
+  await app.register(errorHandler);
+  await app.register(metrics);
+  await app.register(openapi, { version: packageJson.version, publicUrl: config.publicUrl });
+  await app.register(authGuard, { verify: createTokenVerifier(config.oidc, getKey) });
+  if (embedded) await app.register(embeddedIdp, { config, db: database.db, signingKeys });
+
+  const audit = createAuditService();
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(portalConfigRoutes, { oidc: config.oidc });
+  await app.register(organisationRoutes, { service: createOrganisationsService({ db: database.db, audit }) });
+  await app.register(spa, { root: config.webDist });
+  return app;
+}

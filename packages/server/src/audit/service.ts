@@ -1,0 +1,38 @@
+import type { Database } from '../db/client';
+import { insertAuditEntry } from './repository';
+
+export interface Actor {
+  sub: string;
+  email?: string | undefined;
+  deelnemer?: string | undefined;
+}
+
+export interface AuditEntry {
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;
+
+/**
+ * Every write records itself through this service, inside the transaction of the write, so a
+ * change and its audit record commit or roll back together.
+ */
+export function createAuditService() {
+  return {
+    async record(tx: Database, actor: Actor, entry: AuditEntry): Promise<void> {
+      await insertAuditEntry(tx, {
+        actor: actor.email ?? actor.sub,
+        actorDeelnemer: actor.deelnemer ?? null,
+        action: entry.action,
+        subjectType: entry.subjectType,
+        subjectId: entry.subjectId,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      });
+    },
+  };
+}

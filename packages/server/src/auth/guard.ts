@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { Permission } from '@knooppunt/domain';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { AuthUser, TokenVerifier } from './verifier';
+
+/** What a route needs: a permission flag, any valid token, or nothing. */
+export type Access = Permission | 'authenticated' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthUser | undefined;
+  }
+  interface FastifyInstance {
+    /** Every guarded route with the access it declared; the route-table test reads it. */
+    guardedRoutes: { method: string; url: string; access: Access }[];
+  }
+}
+
+/** Paths under these prefixes must declare their access: forgetting it fails at start-up. */
+const GUARDED_PREFIXES = ['/rest/', '/api/'];
+
+/**
+ * Every route declares `config.access`; this hook answers 401 without a valid bearer token and
+ * 403 without the flag, before parsing, validation or any handler runs.
+ */
+export const authGuard = fp<{ verify: TokenVerifier }>(async (app, { verify }) => {
+  app.decorateRequest('user', undefined);
+  app.decorate('guardedRoutes', []);
+
+  app.addHook('onRoute', (route) => {
+    if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.guardedRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    request.user = await authenticate(request, verify);
+    if (access !== 'authenticated' && !request.user.permissions[access]) throw new ForbiddenError();
+  });
+});
+
+async function authenticate(request: FastifyRequest, verify: TokenVerifier): Promise<AuthUser> {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw new UnauthorizedError();
+  return verify(match[1]);
+}
+
+/** The authenticated caller of a guarded route. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new UnauthorizedError();
+  return request.user;
+}

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+/** Every environment variable the server reads, with its default. The README's table mirrors this. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('localhost'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DEMO: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_AUDIENCE: z.string().default('knooppunt-api'),
+  OIDC_PORTAL_CLIENT_ID: z.string().default('knooppunt-portal'),
+  OIDC_SCOPE: z.string().default('openid profile email offline_access'),
+  OIDC_CLAIM_DEELNEMER: z.string().default('deelnemer'),
+  OIDC_CLAIM_ROLES: z.string().default('roles'),
+  OIDC_CLAIM_EMAIL: z.string().default('email'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** PGlite in `dataDir` (or in memory when undefined), or a PostgreSQL server at `url`. */
+  database: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
+  dataDir: string | undefined;
+  demo: boolean;
+  oidc: {
+    /** Undefined: the embedded provider at `${publicUrl}/oidc` is used. */
+    externalIssuer: string | undefined;
+    issuer: string;
+    audience: string;
+    portalClientId: string;
+    scope: string;
+    claims: { deelnemer: string; roles: string; email: string };
+    accessTokenTtlSeconds: number;
+  };
+  /** Folder of the built portal; undefined when there is none to serve. */
+  webDist: string | undefined;
+}
+
+/** Parses the environment once. Throws with every offending variable named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database: Config['database'] = e.DATABASE_URL
+    ? { kind: 'postgres', url: e.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    database,
+    dataDir,
+    // Embedded mode is the try-it-out mode and gets demo data; with a database server it is opt-in.
+    demo: e.DEMO ?? database.kind === 'pglite',
+    oidc: {
+      externalIssuer: e.OIDC_ISSUER,
+      issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      audience: e.OIDC_AUDIENCE,
+      portalClientId: e.OIDC_PORTAL_CLIENT_ID,
+      scope: e.OIDC_SCOPE,
+      claims: { deelnemer: e.OIDC_CLAIM_DEELNEMER, roles: e.OIDC_CLAIM_ROLES, email: e.OIDC_CLAIM_EMAIL },
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    },
+    webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'packages/web/dist')),
+  };
+}

@@ -1,0 +1,69 @@
+import type { Organisation } from '@knooppunt/domain';
+
+const party = (organisatie: string, type: string, extra: Partial<Organisation['metadata']> = {}): Organisation => ({
+  organisatie,
+  type,
+  metadata: { deelnemer: organisatie, delegerenden: [], ...extra },
+});
+
+/** Demo organisations: every demo user's, plus a few of every type so lists have something to show. */
+export const DEMO_ORGANISATIONS: Organisation[] = [
+  party('Knooppunt_Beheer', 'Beheerder'),
+  party('Netbeheer_Noord', 'Netbeheerder'),
+  party('Netbeheer_Zuid', 'Netbeheerder'),
+  party('Netbeheer_West', 'Netbeheerder'),
+  party('Aannemer_Alfa', 'Aannemer'),
+  party('Aannemer_Beta', 'Aannemer'),
+  party('Aannemer_Gamma', 'Aannemer'),
+  party('Combi_Oost', 'Combi', { combi: 'Combi_Oost' }),
+  party('Combi_Rivierenland', 'Combi', { combi: 'Combi_Rivierenland' }),
+  party('Implementatie_Partner_Integra', 'Implementatie partner'),
+  party('Implementatie_Partner_Koppelvlak', 'Implementatie partner'),
+  party('Gedelegeerd_Netbeheer_Delta', 'Gedelegeerd netbeheerder', { delegerenden: ['Netbeheer_Noord'] }),
+  party('Gedelegeerd_Netbeheer_Kust', 'Gedelegeerd netbeheerder', {
+    delegerenden: ['Netbeheer_Noord', 'Netbeheer_Zuid'],
+  }),
+];
+
+export interface DemoUser {
+  email: string;
+  organisatie: string;
+  roles: string[];
+}
+
+/** The demo accounts of the README; their password is `demo`, in demo mode only. */
+export const DEMO_USERS: DemoUser[] = [
+  {
+    email: 'beheer@knooppunt.example',
+    organisatie: 'Knooppunt_Beheer',
+    roles: ['Beheer ziet alles', 'Opdrachtverstrekking Beheren', 'Gebruikers Beheren', 'Business rules Beheren'],
+  },
+  {
+    email: 'monitor@knooppunt.example',
+    organisatie: 'Knooppunt_Beheer',
+    roles: ['Beheer Monitoring', 'Uitval Beheren'],
+  },
+  {
+    email: 'netbeheer@noord.example',
+    organisatie: 'Netbeheer_Noord',
+    roles: ['Netbeheerder', 'Business rules Concept Bewerken', 'Configuraties Beheren', 'Uitval Beheren'],
+  },
+  {
+    email: 'netbeheer@zuid.example',
+    organisatie: 'Netbeheer_Zuid',
+    roles: ['Netbeheerder', 'Business rules Concept Bekijken'],
+  },
+  {
+    email: 'aannemer@alfa.example',
+    organisatie: 'Aannemer_Alfa',
+    roles: ['Coordinerende Aannemer', 'Configuraties Beheren', 'Business rules Zoeken', 'Uitval Beheren'],
+  },
+  {
+    email: 'users@knooppunt.example',
+    organisatie: 'Knooppunt_Beheer',
+    roles: ['Beheer User Viewers', 'Beheer User Beheer'],
+  },
+  { email: 'geen@knooppunt.example', organisatie: 'Knooppunt_Beheer', roles: ['geen'] },
+];
+
+export const DEMO_PASSWORD = 'demo';

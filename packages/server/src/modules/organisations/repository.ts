@@ -1,0 +1,61 @@
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Organisation } from '@knooppunt/domain';
+import type { Database } from '../../db/client';
+import { organisations } from '../../db/schema';
+
+export interface OrganisationQuery {
+  organisatie?: string | undefined;
+  type?: string | undefined;
+  skip: number;
+  /** 0 means all rows. */
+  limit: number;
+  sortBy: 'organisatie' | 'type';
+  sortDirection: 'asc' | 'desc';
+}
+
+const columns = {
+  organisatie: organisations.organisatie,
+  type: organisations.type,
+  metadata: organisations.metadata,
+};
+
+/** `LIKE` treats % and _ as wildcards; a user typing them means the characters themselves. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function searchOrganisations(db: Database, query: OrganisationQuery) {
+  const conditions: SQL[] = [];
+  if (query.organisatie) conditions.push(ilike(organisations.organisatie, containsPattern(query.organisatie)));
+  if (query.type) conditions.push(eq(organisations.type, query.type));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const direction = query.sortDirection === 'desc' ? desc : asc;
+  const tieBreak = query.sortBy === 'organisatie' ? [] : [asc(organisations.organisatie)];
+
+  const page = db
+    .select(columns)
+    .from(organisations)
+    .where(where)
+    .orderBy(direction(columns[query.sortBy]), ...tieBreak)
+    .offset(query.skip);
+  const [items, [total]] = await Promise.all([
+    query.limit > 0 ? page.limit(query.limit) : page,
+    db.select({ count: count() }).from(organisations).where(where),
+  ]);
+  return { items: items as Organisation[], count: total?.count ?? 0 };
+}
+
+/** Inserts the organisation, or answers undefined when the name (in any case) exists already. */
+export async function insertOrganisation(db: Database, organisation: Organisation): Promise<Organisation | undefined> {
+  const [row] = await db.insert(organisations).values(organisation).onConflictDoNothing().returning(columns);
+  return row as Organisation | undefined;
+}
+
+export async function organisationIdsByName(db: Database, names: string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .select({ id: organisations.id, organisatie: organisations.organisatie })
+    .from(organisations)
+    .where(sql`${organisations.organisatie} in ${names}`);
+  return new Map(rows.map((row) => [row.organisatie, row.id]));
+}

@@ -1,0 +1,67 @@
+import {
+  ORGANISATION_TEXTS,
+  type Organisation,
+  type createOrganisationSchema,
+  type organisationSearchSchema,
+} from '@knooppunt/domain';
+import type { z } from 'zod';
+import type { Actor, AuditService } from '../../audit/service';
+import type { Database } from '../../db/client';
+import { ConflictError } from '../../errors';
+import { insertOrganisation, searchOrganisations } from './repository';
+
+type SearchBody = z.output<typeof organisationSearchSchema>;
+type CreateBody = z.output<typeof createOrganisationSchema>;
+
+export type OrganisationsService = ReturnType<typeof createOrganisationsService>;
+
+export function createOrganisationsService({ db, audit }: { db: Database; audit: AuditService }) {
+  return {
+    async search(body: SearchBody) {
+      const filter = (name: string) => {
+        const value = body.filters.find((f) => f.name === name)?.value;
+        return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+      };
+      const { items, count } = await searchOrganisations(db, {
+        organisatie: filter('organisatie'),
+        type: filter('type'),
+        skip: body.skip,
+        limit: body.limit,
+        sortBy: body.sortBy ?? 'organisatie',
+        sortDirection: body.sortDirection ?? 'asc',
+      });
+      return { items, count, skip: body.skip, limit: body.limit };
+    },
+
+    async create(actor: Actor, input: CreateBody): Promise<Organisation> {
+      const organisation: Organisation = {
+        organisatie: input.organisatie,
+        type: input.type,
+        metadata: metadataFor(input),
+      };
+      return db.transaction(async (tx) => {
+        const created = await insertOrganisation(tx, organisation);
+        if (!created) throw new ConflictError(ORGANISATION_TEXTS.duplicate(input.organisatie));
+        await audit.record(tx, actor, {
+          action: 'organisation.create',
+          subjectType: 'organisation',
+          subjectId: created.organisatie,
+          after: created,
+        });
+        return created;
+      });
+    },
+  };
+}
+
+/**
+ * The participant id of an organisation is its name; a Combi is its own combi; a delegated grid
+ * operator acts for its delegerenden (docs/decisions/0003).
+ */
+function metadataFor(input: CreateBody): Organisation['metadata'] {
+  return {
+    deelnemer: input.organisatie,
+    ...(input.type === 'Combi' ? { combi: input.organisatie } : {}),
+    delegerenden: input.type === 'Gedelegeerd netbeheerder' ? input.metadata.delegerenden : [],
+  };
+}

@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The OpenAPI document is generated from the route schemas; Swagger UI serves it at /docs. */
+export const openapi = fp<{ version: string; publicUrl: string }>(async (app, { version, publicUrl }) => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Knooppunt API',
+        version,
+        description:
+          'The portal REST API (`/rest`) and the participants API (`/api/v1`). Every call needs a bearer access token: 401 without a valid one, 403 without the permission the route names.',
+      },
+      servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+});

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, importJWK, type JWK } from 'jose';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { signingKeys } from '../src/db/schema';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh application on a fresh database: PGlite in memory, or — when TEST_DATABASE_URL names a
+ * PostgreSQL server — a new database created on that server and dropped afterwards.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO: '1', WEB_DIST: '/nonexistent', ...env });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `knooppunt_test_${randomUUID().replaceAll('-', '')}`;
+    await adminQuery(serverUrl, `create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    config.database = { kind: 'postgres', url: url.toString() };
+    dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  } else {
+    config.database = { kind: 'pglite', dataDir: undefined };
+  }
+  const app = await buildApp(config);
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await dropDatabase();
+    },
+  };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TokenClaims {
+  roles?: string[];
+  deelnemer?: string;
+  email?: string;
+  sub?: string;
+  expiresIn?: string;
+  audience?: string;
+}
+
+/**
+ * An access token as the embedded provider issues it (same key, issuer, audience and claim
+ * names), for callers with the given roles. The real login flow is covered by idp.test.ts.
+ */
+export async function tokenFor(
+  { app, config }: Pick<TestApp, 'app' | 'config'>,
+  claims: TokenClaims = {},
+): Promise<string> {
+  const [row] = await app.db.select().from(signingKeys).limit(1);
+  if (!row) throw new Error('no signing key');
+  const jwk = row.jwk as JWK;
+  const key = await importJWK(jwk, 'RS256');
+  const { claims: names } = config.oidc;
+  return new SignJWT({
+    [names.roles]: claims.roles ?? [],
+    [names.deelnemer]: claims.deelnemer ?? 'Knooppunt_Beheer',
+    [names.email]: claims.email ?? 'test@knooppunt.example',
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
+    .setSubject(claims.sub ?? randomUUID())
+    .setIssuer(config.oidc.issuer)
+    .setAudience(claims.audience ?? config.oidc.audience)
+    .setIssuedAt()
+    .setExpirationTime(claims.expiresIn ?? '5m')
+    .sign(key);
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
