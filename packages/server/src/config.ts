@@ -17,7 +17,7 @@ const envSchema = z.object({
   DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OIDC_ISSUER: z.url().optional(),
-  OIDC_AUDIENCE: z.string().default('knooppunt-api'),
+  OIDC_AUDIENCE: z.string().default('urn:knooppunt:api'),
   OIDC_PORTAL_CLIENT_ID: z.string().default('knooppunt-portal'),
   OIDC_SCOPE: z.string().default('openid profile email offline_access'),
   OIDC_CLAIM_DEELNEMER: z.string().default('deelnemer'),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Database } from '../db/client';
 import { signingKeys } from '../db/schema';
@@ -25,4 +25,16 @@ export function publicJwk(jwk: JWK): JWK {
   const copy: Record<string, unknown> = { ...jwk };
   for (const member of PRIVATE_MEMBERS) delete copy[member];
   return copy as JWK;
+}
+
+/**
+ * Keys for the provider's signed cookies, derived from the signing keys' private material: every
+ * process and every restart agrees on them without another secret to store. HKDF keeps them
+ * independent of the signing key itself.
+ */
+export function cookieKeys(jwks: JWK[]): Buffer[] {
+  return jwks.map((jwk) => {
+    if (!jwk.d) throw new Error(`signing key ${jwk.kid ?? '?'} has no private part`);
+    return Buffer.from(hkdfSync('sha256', Buffer.from(jwk.d, 'base64url'), '', 'knooppunt-idp-cookies', 32));
+  });
 }

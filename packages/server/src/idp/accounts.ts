@@ -1,0 +1,40 @@
+import type { Account, AccessToken, ClientCredentials, FindAccount, KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { userById, type IdpUser } from './users-repository';
+
+type ClaimNames = Config['oidc']['claims'];
+
+/**
+ * Accounts are rows of our users table. Every lookup reads the database, so a changed role or
+ * organisation shows in the next token the user gets (at the latest at the next refresh).
+ */
+export function createAccounts(db: Database, names: ClaimNames) {
+  const userClaims = (user: IdpUser): Record<string, unknown> => ({
+    [names.email]: user.email,
+    [names.deelnemer]: user.deelnemer,
+    [names.roles]: user.roles,
+  });
+
+  const findAccount: FindAccount = async (_ctx, sub): Promise<Account | undefined> => {
+    const user = await userById(db, sub);
+    if (!user) return undefined;
+    // The provider hands out only the claims of the granted scopes (see `claims` in provider.ts).
+    return { accountId: user.id, claims: () => ({ sub: user.id, ...userClaims(user) }) };
+  };
+
+  /** What the API's verifier reads: a user's participant, roles and e-mail; a system's participant. */
+  const extraTokenClaims = async (
+    ctx: KoaContextWithOIDC,
+    token: AccessToken | ClientCredentials,
+  ): Promise<Record<string, unknown> | undefined> => {
+    if (token.kind === 'AccessToken') {
+      const user = await userById(db, token.accountId);
+      return user ? userClaims(user) : undefined;
+    }
+    const deelnemer = ctx.oidc.client?.metadata()['deelnemer'];
+    return typeof deelnemer === 'string' ? { [names.deelnemer]: deelnemer } : undefined;
+  };
+
+  return { findAccount, extraTokenClaims };
+}

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import { errors, type InteractionResults } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { hashPassword, verifyPassword } from './passwords';
+import { userByEmail } from './users-repository';
+import { PAGE_HEADERS } from './html';
+import { renderLoginPage, type LoginPage } from './login-page';
+import { renderErrorPage } from './status-pages';
+import { MOUNT_PATH } from './provider';
+
+export interface InteractionOptions {
+  provider: Provider;
+  db: Database;
+  portalClientId: string;
+  portalUrl: string;
+  demo: LoginPage['demo'];
+}
+
+const paramsSchema = z.object({ uid: z.string().min(1).max(64) });
+const loginFormSchema = z.object({ email: z.string().trim().max(320), password: z.string().max(1024) });
+
+const routeOptions = { config: { access: 'public' as const }, schema: { hide: true } };
+
+/**
+ * The login screen of the embedded provider. The interaction's uid in the path plus the provider's
+ * interaction cookie (httpOnly, SameSite=Lax, scoped to this path) bind a form post to the browser
+ * that started the login, so a cross-site post finds no interaction.
+ */
+export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (app, options) => {
+  const { provider, db, portalClientId, portalUrl, demo } = options;
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  // Unknown e-mail addresses cost a password check too, so timing does not tell which accounts exist.
+  const dummyHash = hashPassword(randomUUID());
+
+  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+    reply.code(status).headers(PAGE_HEADERS).send(html);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof errors.SessionNotFound)
+      return sendHtml(reply, 400, renderErrorPage('login_required', portalUrl));
+    request.log.error({ err: error }, 'login interaction failed');
+    return sendHtml(reply, 500, renderErrorPage('server_error', portalUrl));
+  });
+
+  /** The interaction of this browser, if it is the one in the path. */
+  async function interactionOf(request: FastifyRequest, reply: FastifyReply) {
+    const { uid } = paramsSchema.parse(request.params);
+    const interaction = await provider.interactionDetails(request.raw, reply.raw);
+    if (interaction.uid !== uid) throw new errors.SessionNotFound('interaction does not match');
+    return interaction;
+  }
+
+  /** Hands the result to the provider, which continues the authorization request at `returnTo`. */
+  const finish = async (request: FastifyRequest, reply: FastifyReply, result: InteractionResults) => {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result);
+    return reply.redirect(returnTo, 303);
+  };
+
+  app.get(`${MOUNT_PATH}/interaction/:uid`, routeOptions, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    const { prompt, params, session } = interaction;
+    if (prompt.name === 'login') {
+      return sendHtml(reply, 200, renderLoginPage({ action: request.url, demo }));
+    }
+    // Consent: the portal is our own first-party client, so it gets what it asked for without a screen.
+    if (prompt.name === 'consent' && params.client_id === portalClientId && session?.accountId) {
+      const grant = interaction.grantId
+        ? await provider.Grant.find(interaction.grantId)
+        : new provider.Grant({ accountId: session.accountId, clientId: portalClientId });
+      if (!grant) throw new errors.SessionNotFound('grant not found');
+      const details = prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
+      if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
+      if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
+      for (const [resource, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
+        grant.addResourceScope(resource, scopes.join(' '));
+      }
+      const grantId = await grant.save();
+      return finish(request, reply, { consent: { grantId } });
+    }
+    return finish(request, reply, { error: 'access_denied', error_description: 'interaction not supported' });
+  });
+
+  app.post(`${MOUNT_PATH}/interaction/:uid`, routeOptions, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (interaction.prompt.name !== 'login') return reply.redirect(request.url, 303);
+    const form = loginFormSchema.safeParse(request.body);
+    const email = form.success ? form.data.email : '';
+    const user = email ? await userByEmail(db, email) : undefined;
+    const valid = await verifyPassword(form.success ? form.data.password : '', user?.passwordHash ?? (await dummyHash));
+    if (!user?.passwordHash || !valid) {
+      return sendHtml(reply, 401, renderLoginPage({ action: request.url, email, failed: true, demo }));
+    }
+    return finish(request, reply, { login: { accountId: user.id } });
+  });
+};

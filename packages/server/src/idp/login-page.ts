@@ -1,0 +1,41 @@
+import { escapeHtml, renderPage } from './html';
+
+export const LOGIN_TEXTS = {
+  title: 'Inloggen',
+  email: 'E-mailadres',
+  password: 'Wachtwoord',
+  submit: 'Inloggen',
+  failed: 'Onbekend e-mailadres of onjuist wachtwoord.',
+  demoHint: (password: string) => `Demo-accounts, allemaal met wachtwoord <code>${escapeHtml(password)}</code>:`,
+} as const;
+
+export interface LoginPage {
+  /** Where the form posts to: the interaction's own address. */
+  action: string;
+  email?: string | undefined;
+  failed?: boolean;
+  /** Demo mode only: the accounts to try, and their password. */
+  demo?: { emails: string[]; password: string } | undefined;
+}
+
+export function renderLoginPage({ action, email = '', failed = false, demo }: LoginPage): string {
+  const alert = failed ? `<div class="alert" role="alert">${escapeHtml(LOGIN_TEXTS.failed)}</div>` : '';
+  const hint = demo
+    ? `<div class="hint">${LOGIN_TEXTS.demoHint(demo.password)}<ul>${demo.emails
+        .map((address) => `<li><code>${escapeHtml(address)}</code></li>`)
+        .join('')}</ul></div>`
+    : '';
+  // With an e-mail address already typed, the password is what needs fixing.
+  const focusEmail = email ? '' : ' autofocus';
+  const focusPassword = email ? ' autofocus' : '';
+  return renderPage(
+    LOGIN_TEXTS.title,
+    `${alert}<form method="post" action="${escapeHtml(action)}">
+<label for="email">${escapeHtml(LOGIN_TEXTS.email)}</label>
+<input id="email" name="email" type="email" autocomplete="username" required maxlength="320" value="${escapeHtml(email)}"${focusEmail}>
+<label for="password">${escapeHtml(LOGIN_TEXTS.password)}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024"${focusPassword}>
+<button type="submit">${escapeHtml(LOGIN_TEXTS.submit)}</button>
+</form>${hint}`,
+  );
+}

@@ -1,0 +1,105 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { JWK } from 'jose';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { createAccounts } from './accounts';
+import { postgresAdapter } from './adapter';
+import { staticClients } from './clients';
+import { PAGE_HEADERS } from './html';
+import { cookieKeys } from './keys';
+import { renderErrorPage, renderLoggedOutPage, renderLogoutPage } from './status-pages';
+
+/** Where the provider is mounted inside the server; the issuer's path. */
+export const MOUNT_PATH = '/oidc';
+
+const HOUR = 60 * 60;
+const SESSION_TTL = 8 * HOUR;
+
+function sendPage(ctx: KoaContextWithOIDC, html: string) {
+  ctx.set(PAGE_HEADERS);
+  ctx.body = html;
+}
+
+/** The embedded OpenID Connect provider: the portal's login and the participants' client credentials. */
+export function createProvider({ config, db, signingKeys }: { config: Config; db: Database; signingKeys: JWK[] }) {
+  const { oidc } = config;
+  const { findAccount, extraTokenClaims } = createAccounts(db, oidc.claims);
+  const portalUrl = `${config.publicUrl}/`;
+  const isPortal = (clientId: string | undefined) => clientId === oidc.portalClientId;
+
+  const configuration: Configuration = {
+    adapter: postgresAdapter(db),
+    clients: staticClients(config),
+    jwks: { keys: signingKeys as NonNullable<Configuration['jwks']>['keys'] },
+    // The session cookie concerns /oidc only; the portal and the API never need it. (The short-lived
+    // interaction cookies get their own narrower paths from the provider.)
+    cookies: {
+      keys: cookieKeys(signingKeys),
+      long: { httpOnly: true, sameSite: 'lax', path: new URL(oidc.issuer).pathname },
+    },
+    findAccount,
+    extraTokenClaims,
+    extraClientMetadata: { properties: ['deelnemer'] },
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    claims: {
+      openid: ['sub'],
+      email: [oidc.claims.email],
+      profile: [oidc.claims.deelnemer, oidc.claims.roles],
+    },
+    // The portal reads e-mail, participant and roles from its ID token; no userinfo round trip.
+    conformIdTokenClaims: false,
+    interactions: { url: (_ctx, interaction) => `${oidc.issuer}/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        // Every token is for our API, whether or not the client names it.
+        defaultResource: () => oidc.audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== oidc.audience) throw new errors.InvalidTarget();
+          return {
+            scope: 'api',
+            audience: oidc.audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: oidc.accessTokenTtlSeconds,
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => sendPage(ctx, renderLogoutPage(form)),
+        postLogoutSuccessSource: (ctx) => sendPage(ctx, renderLoggedOutPage(portalUrl)),
+      },
+    },
+    // The portal is first party: it gets refresh tokens for silent renewal without a consent screen.
+    issueRefreshToken: (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && (isPortal(client.clientId) || code.scopes.has('offline_access')),
+    // Logging out (or the session's end) also ends the portal's refresh tokens.
+    expiresWithSession: () => true,
+    clientBasedCORS: (_ctx, origin, client) =>
+      (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
+    ttl: {
+      AccessToken: oidc.accessTokenTtlSeconds,
+      ClientCredentials: oidc.accessTokenTtlSeconds,
+      IdToken: oidc.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      Interaction: 10 * 60,
+      Session: SESSION_TTL,
+      Grant: SESSION_TTL,
+      // A rotated refresh token keeps its predecessor's end: a login lasts 8 hours, not forever.
+      RefreshToken: (ctx) => ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? SESSION_TTL,
+    },
+    renderError: (ctx, out) =>
+      sendPage(ctx, renderErrorPage(typeof out.error === 'string' ? out.error : undefined, portalUrl)),
+  };
+
+  const provider = new Provider(oidc.issuer, configuration);
+  // Behind a reverse proxy the original scheme and host come from X-Forwarded-*, as for Fastify.
+  provider.proxy = true;
+  return provider;
+}

@@ -1,0 +1,44 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { organisations, users } from '../db/schema';
+
+/** A user as the identity provider sees them: who they are, what they may do, for whom they act. */
+export interface IdpUser {
+  id: string;
+  email: string;
+  roles: string[];
+  /** The organisation's participant id, or its name when it has none. */
+  deelnemer: string;
+  passwordHash: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const columns = {
+  id: users.id,
+  email: users.email,
+  roles: users.roles,
+  deelnemer: sql<string>`coalesce(${organisations.metadata}->>'deelnemer', ${organisations.organisatie})`,
+  passwordHash: users.passwordHash,
+};
+
+export async function userById(db: Database, id: string): Promise<IdpUser | undefined> {
+  // A subject from a token or cookie is not necessarily a uuid; PostgreSQL would reject the cast.
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, id));
+  return row;
+}
+
+/** E-mail addresses are unique regardless of case, as the users table's index says. */
+export async function userByEmail(db: Database, email: string): Promise<IdpUser | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}

@@ -1,0 +1,280 @@
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../src/config';
+import { organisations, users } from '../src/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A browser as far as the provider can tell: cookies by name and path, redirects one at a time. */
+class Browser {
+  private cookies = new Map<string, { name: string; value: string; path: string }>();
+
+  async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
+    const target = new URL(url);
+    const headers = new Headers(init.headers);
+    const sent = [...this.cookies.values()].filter((cookie) => target.pathname.startsWith(cookie.path));
+    if (sent.length) headers.set('cookie', sent.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '));
+    const response = await fetch(target, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const [name = '', value = ''] = pair.split('=');
+      const cookiePath = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+      const expired = value === '' || attributes.some((a) => /^expires=.*1970/i.test(a));
+      if (expired) this.cookies.delete(`${name} ${cookiePath}`);
+      else this.cookies.set(`${name} ${cookiePath}`, { name, value, path: cookiePath });
+    }
+    return response;
+  }
+
+  /** Follows redirects while they stay at the provider (`issuer`); answers the first address outside it. */
+  async followUntilLeaving(start: string, issuer: string): Promise<string> {
+    let location = start;
+    for (let hop = 0; hop < 10 && location.startsWith(issuer); hop++) {
+      const response = await this.fetch(location);
+      expect(response.status, `redirect expected from ${location}`).toBe(303);
+      location = new URL(response.headers.get('location') ?? '', location).href;
+    }
+    return location;
+  }
+}
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+let t: TestApp;
+let app: FastifyInstance;
+let config: Config;
+let portal: oidc.Configuration;
+
+// The provider must be reachable over HTTP at its public address: the test listens on a free port.
+beforeAll(async () => {
+  const port = await freePort();
+  t = await createTestApp({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` });
+  ({ app, config } = t);
+  await app.listen({ port, host: '127.0.0.1' });
+  portal = await oidc.discovery(new URL(config.oidc.issuer), config.oidc.portalClientId, undefined, oidc.None(), {
+    execute: [oidc.allowInsecureRequests],
+  });
+});
+
+afterAll(() => t?.close());
+
+/** Starts the portal's login in `browser`: the authorize request lands on the login page's address. */
+async function startLogin(browser: Browser) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const authorize = oidc.buildAuthorizationUrl(portal, {
+    redirect_uri: `${config.publicUrl}/callback`,
+    scope: config.oidc.scope,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  const response = await browser.fetch(authorize);
+  expect(response.status).toBe(303);
+  const loginUrl = new URL(response.headers.get('location') ?? '', authorize).href;
+  return { loginUrl, verifier, state };
+}
+
+/** The whole login through the real form, up to the portal's tokens. */
+async function logIn(email: string, browser = new Browser()) {
+  const { loginUrl, verifier, state } = await startLogin(browser);
+  const submitted = await browser.fetch(loginUrl, form({ email, password: 'demo' }));
+  expect(submitted.status).toBe(303);
+  const callback = await browser.followUntilLeaving(submitted.headers.get('location') ?? '', config.oidc.issuer);
+  expect(callback).toMatch(new RegExp(`^${config.publicUrl}/callback\\?code=`));
+  const tokens = await oidc.authorizationCodeGrant(portal, new URL(callback), {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+  });
+  return { tokens, browser };
+}
+
+describe('embedded identity provider', () => {
+  it('publishes its discovery document and public keys under /oidc', async () => {
+    const discovery = await fetch(`${config.oidc.issuer}/.well-known/openid-configuration`);
+    expect(discovery.status).toBe(200);
+    const metadata = (await discovery.json()) as Record<string, unknown>;
+    expect(metadata.issuer).toBe(config.oidc.issuer);
+    expect(metadata.jwks_uri).toBe(`${config.oidc.issuer}/jwks`);
+    const jwks = (await (await fetch(`${config.oidc.issuer}/jwks`)).json()) as { keys: Record<string, unknown>[] };
+    expect(jwks.keys.length).toBeGreaterThan(0);
+    for (const key of jwks.keys) expect(key).not.toHaveProperty('d');
+  });
+
+  it("gives a participant's system a JWT access token carrying its deelnemer", async () => {
+    const system = await oidc.discovery(
+      new URL(config.oidc.issuer),
+      'aannemer_alfa-systeem',
+      undefined,
+      oidc.ClientSecretBasic('demo-secret'),
+      { execute: [oidc.allowInsecureRequests] },
+    );
+    const { access_token: token } = await oidc.clientCredentialsGrant(system);
+    const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL(`${config.oidc.issuer}/jwks`)), {
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+    });
+    expect(payload.deelnemer).toBe('Aannemer_Alfa');
+    expect(payload.client_id).toBe('aannemer_alfa-systeem');
+
+    const wrongSecret = await fetch(`${config.oidc.issuer}/token`, {
+      ...form({ grant_type: 'client_credentials' }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('aannemer_alfa-systeem:fout').toString('base64')}`,
+      },
+    });
+    expect(wrongSecret.status).toBe(401);
+
+    // Tokens are for our API only.
+    await expect(oidc.clientCredentialsGrant(system, { resource: 'https://elders.example/api' })).rejects.toMatchObject(
+      {
+        error: 'invalid_target',
+      },
+    );
+  });
+
+  it('shows a Dutch login page and the same refusal for a wrong password and an unknown e-mail address', async () => {
+    const browser = new Browser();
+    const { loginUrl } = await startLogin(browser);
+    const page = await browser.fetch(loginUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<h1>Inloggen</h1>');
+    expect(html).toContain('<label for="email">E-mailadres</label>');
+    expect(html).toContain('<label for="password">Wachtwoord</label>');
+    expect(html).toContain('>Inloggen</button>');
+    expect(html).toContain('beheer@knooppunt.example');
+
+    for (const email of ['beheer@knooppunt.example', 'niemand@knooppunt.example']) {
+      const refused = await browser.fetch(loginUrl, form({ email, password: 'fout' }));
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toContain('Onbekend e-mailadres of onjuist wachtwoord.');
+    }
+  });
+
+  it('escapes what was typed when it shows the form again', async () => {
+    const browser = new Browser();
+    const { loginUrl } = await startLogin(browser);
+    const refused = await browser.fetch(loginUrl, form({ email: '"><script>alert(1)</script>', password: 'x' }));
+    const html = await refused.text();
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&quot;&gt;&lt;script&gt;');
+  });
+
+  it('refuses a login form posted without the browser that started the login', async () => {
+    const { loginUrl } = await startLogin(new Browser());
+    const forged = await new Browser().fetch(loginUrl, form({ email: 'beheer@knooppunt.example', password: 'demo' }));
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain('Deze inlogpoging is verlopen of niet meer geldig.');
+  });
+
+  it('lets a login started in one tab finish after another tab started a login too', async () => {
+    const browser = new Browser();
+    const first = await startLogin(browser);
+    await startLogin(browser);
+    const submitted = await browser.fetch(
+      first.loginUrl,
+      form({ email: 'beheer@knooppunt.example', password: 'demo' }),
+    );
+    expect(submitted.status).toBe(303);
+  });
+
+  it('logs the portal in through the form: a JWT for the API, an ID token and a refresh token', async () => {
+    const { tokens } = await logIn('beheer@knooppunt.example');
+
+    const access = decodeJwt(tokens.access_token);
+    expect(access.iss).toBe(config.oidc.issuer);
+    expect(access.aud).toBe(config.oidc.audience);
+    expect(access.deelnemer).toBe('Knooppunt_Beheer');
+    expect(access.email).toBe('beheer@knooppunt.example');
+    expect(access.roles).toEqual(expect.arrayContaining(['Beheer ziet alles']));
+    expect(tokens.expires_in).toBe(config.oidc.accessTokenTtlSeconds);
+
+    const idToken = tokens.claims();
+    expect(idToken?.email).toBe('beheer@knooppunt.example');
+    expect(idToken?.deelnemer).toBe('Knooppunt_Beheer');
+    expect(idToken?.roles).toEqual(expect.arrayContaining(['Beheer ziet alles']));
+    expect(tokens.refresh_token).toBeTruthy();
+
+    // The server's own verifier accepts the provider's token.
+    const search = await fetch(`${config.publicUrl}/rest/organisations/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(search.status).toBe(200);
+  });
+
+  it('renews by refresh token with roles read again from the database, and rotates the refresh token', async () => {
+    const { tokens } = await logIn('monitor@knooppunt.example');
+    const [monitor] = await app.db.select().from(users).where(eq(users.email, 'monitor@knooppunt.example'));
+    await app.db
+      .update(users)
+      .set({ roles: ['Beheer User Viewers'] })
+      .where(eq(users.id, monitor!.id));
+
+    const renewed = await oidc.refreshTokenGrant(portal, tokens.refresh_token!);
+    expect(renewed.access_token).not.toBe(tokens.access_token);
+    expect(decodeJwt(renewed.access_token).roles).toEqual(['Beheer User Viewers']);
+    expect(renewed.refresh_token).toBeTruthy();
+    expect(renewed.refresh_token).not.toBe(tokens.refresh_token);
+    await expect(oidc.refreshTokenGrant(portal, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+
+    await app.db.update(users).set({ roles: monitor!.roles }).where(eq(users.id, monitor!.id));
+  });
+
+  it('asks in Dutch before logging out, returns to the portal and ends the refresh token', async () => {
+    const { tokens, browser } = await logIn('beheer@knooppunt.example');
+    const endSession = oidc.buildEndSessionUrl(portal, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: `${config.publicUrl}/`,
+    });
+    const confirm = await browser.fetch(endSession);
+    expect(confirm.status).toBe(200);
+    const html = await confirm.text();
+    expect(html).toContain('Wilt u uitloggen bij Knooppunt beheer?');
+    const action = /<form id="op\.logoutForm" method="post" action="([^"]+)"/.exec(html)?.[1];
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+
+    const loggedOut = await browser.fetch(action!, form({ xsrf: xsrf!, logout: 'yes' }));
+    expect(loggedOut.status).toBe(303);
+    expect(loggedOut.headers.get('location')).toBe(`${config.publicUrl}/`);
+    await expect(oidc.refreshTokenGrant(portal, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  });
+
+  it('does not let a user without a password log in', async () => {
+    const [beheer] = await app.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.organisatie, 'Knooppunt_Beheer'));
+    await app.db.insert(users).values({ email: 'nieuw@knooppunt.example', organisationId: beheer!.id, roles: [] });
+
+    const browser = new Browser();
+    const { loginUrl } = await startLogin(browser);
+    for (const password of ['', 'demo']) {
+      const refused = await browser.fetch(loginUrl, form({ email: 'nieuw@knooppunt.example', password }));
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toContain('Onbekend e-mailadres of onjuist wachtwoord.');
+    }
+  });
+});
