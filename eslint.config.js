@@ -34,6 +34,11 @@ export default tseslint.config(
     },
   },
   {
+    // Command-line scripts talk to their user on the console.
+    files: ['scripts/**', 'e2e/**', 'bench/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     // The domain is pure: no I/O, and it depends on no other package of ours.
     files: ['packages/domain/**/*.ts'],
     rules: {

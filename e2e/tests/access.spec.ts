@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { loginAs } from '../support/portal';
+
+test('login returns to the deep link the user came from', async ({ page }) => {
+  await loginAs(page, 'users@knooppunt.example', '/organisaties?type=Combi');
+  await expect(page).toHaveURL(/\/organisaties\?type=Combi$/);
+  await expect(page.getByRole('heading', { name: 'Organisaties' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Combi_Oost' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Aannemer_Alfa' })).toHaveCount(0);
+});
+
+test('a route without the right lands on Niet toegestaan', async ({ page }) => {
+  await loginAs(page, 'geen@knooppunt.example');
+  for (const path of ['/organisaties', '/opdrachten', '/hoofdnet/configs', '/scenarios', '/waardenlijst/42']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/unauthorized$/);
+    await expect(page.getByRole('heading', { name: 'Niet toegestaan' })).toBeVisible();
+    await expect(page.getByText('U heeft niet genoeg rechten om deze applicatie te bekijken.')).toBeVisible();
+  }
+});
+
+test('a contractor may search rules but not open the concept scenarios', async ({ page }) => {
+  await loginAs(page, 'aannemer@alfa.example', '/zoeken');
+  await expect(page.getByRole('heading', { name: "Overzicht van alle scenario's" })).toBeVisible();
+  await page.goto('/scenarios');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+});
+
+test('an unknown path goes to the start page', async ({ page }) => {
+  await loginAs(page, 'monitor@knooppunt.example', '/bestaat/niet');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Welkom bij beheer' })).toBeVisible();
+});
+
+test('the account popover shows participant and e-mail, and logout ends the session', async ({ page }) => {
+  await loginAs(page, 'netbeheer@noord.example');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByText('Netbeheer_Noord')).toBeVisible();
+  const email = page.getByRole('textbox', { name: 'E-mail' });
+  await expect(email).toHaveValue('netbeheer@noord.example');
+  await expect(email).not.toBeEditable();
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  // The provider asks to confirm, then returns to the portal logged out.
+  await page.getByRole('button', { name: 'Ja, uitloggen' }).click();
+  await expect(page.getByRole('button', { name: 'Inloggen' })).toBeVisible();
+  await page.goto('/organisaties');
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+});
+
+test('a wrong password keeps the user on the login page with a Dutch message', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('E-mailadres').fill('beheer@knooppunt.example');
+  await page.getByLabel('Wachtwoord').fill('fout');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByText('Onbekend e-mailadres of onjuist wachtwoord.')).toBeVisible();
+});

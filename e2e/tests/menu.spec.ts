@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { loginAs, menuPaths } from '../support/portal';
+
+const AANSLUITING_MONITORING = ['/opdrachten', '/berichten'];
+const HOOFDNET_MONITORING = ['/hoofdnet/opdrachten', '/hoofdnet/berichten', '/hoofdnet/leveringen'];
+
+/** What each demo user's roles let them see in the drawer (spec 000 §2 and §6, spec 001 §6). */
+const MENUS: [email: string, paths: string[], sections: string[]][] = [
+  [
+    'beheer@knooppunt.example',
+    [
+      ...AANSLUITING_MONITORING,
+      '/uitval',
+      '/configs',
+      ...HOOFDNET_MONITORING,
+      '/hoofdnet/uitval',
+      '/hoofdnet/configs',
+      '/zoeken',
+      '/scenarios',
+      '/waardenlijsten',
+      '/gebruikers',
+      '/organisaties',
+    ],
+    ['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer'],
+  ],
+  [
+    'monitor@knooppunt.example',
+    [...AANSLUITING_MONITORING, '/uitval', ...HOOFDNET_MONITORING, '/hoofdnet/uitval'],
+    ['Aansluiting', 'Hoofdnet'],
+  ],
+  [
+    'netbeheer@noord.example',
+    ['/uitval', '/configs', '/hoofdnet/uitval', '/hoofdnet/configs', '/zoeken', '/scenarios', '/waardenlijsten'],
+    ['Aansluiting', 'Hoofdnet', 'Business rules'],
+  ],
+  ['netbeheer@zuid.example', ['/zoeken', '/scenarios', '/waardenlijsten'], ['Business rules']],
+  [
+    'aannemer@alfa.example',
+    ['/uitval', '/configs', '/hoofdnet/uitval', '/hoofdnet/configs', '/zoeken', '/waardenlijsten'],
+    ['Aansluiting', 'Hoofdnet', 'Business rules'],
+  ],
+  ['users@knooppunt.example', ['/gebruikers', '/organisaties'], ['Gebruikersbeheer']],
+  ['geen@knooppunt.example', [], []],
+];
+
+for (const [email, paths, sections] of MENUS) {
+  test(`${email} sees the menu of their roles`, async ({ page }) => {
+    await loginAs(page, email);
+    await expect(page.getByRole('heading', { name: 'Welkom bij beheer' })).toBeVisible();
+    expect(await menuPaths(page)).toEqual(paths);
+    const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    for (const section of ['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer']) {
+      await expect(nav.getByText(section, { exact: true })).toHaveCount(sections.includes(section) ? 1 : 0);
+    }
+    await expect(nav.getByText("Uw scenario's")).toHaveCount(paths.includes('/scenarios') ? 1 : 0);
+    await expect(nav.getByRole('button', { name: 'Uitloggen' })).toBeVisible();
+    await expect(page.getByText('v2.13.0')).toBeVisible();
+  });
+}
+
+test('a menu link opens its screen behind its guard', async ({ page }) => {
+  await loginAs(page, 'monitor@knooppunt.example');
+  await menuPaths(page);
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Leveringen' }).click();
+  await expect(page).toHaveURL(/\/hoofdnet\/leveringen$/);
+  await expect(page.getByRole('heading', { name: 'Overzicht van leveringen' })).toBeVisible();
+  await expect(page.getByText('Nog niet beschikbaar')).toBeVisible();
+});

@@ -1,0 +1,80 @@
+import { ERROR_TITLES, TITLES, UNAUTHORIZED_TEXT } from '@knooppunt/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LABELS } from '@/lib/texts';
+import { renderRoutes } from '@/testing/render';
+import { appRouteObjects } from './router';
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ items: [], count: 0, skip: 0, limit: 10 })),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const renderApp = (options: Parameters<typeof renderRoutes>[1]) => renderRoutes(appRouteObjects(), options);
+
+describe('routes and guards', () => {
+  it('welcomes a signed-in user on /', async () => {
+    renderApp({ url: '/' });
+
+    expect(await screen.findByRole('heading', { name: TITLES.welcome })).toBeInTheDocument();
+  });
+
+  it('sends an unknown path to /', async () => {
+    const { router } = renderApp({ url: '/bestaat-niet' });
+
+    expect(await screen.findByRole('heading', { name: TITLES.welcome })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a visitor without a session to the login, to come back to the same page', async () => {
+    const { auth } = renderApp({ url: '/organisaties?type=Aannemer', roles: null });
+
+    await waitFor(() =>
+      expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/organisaties?type=Aannemer' } }),
+    );
+    expect(screen.queryByRole('heading', { name: TITLES.organisaties })).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner while the session loads', async () => {
+    renderApp({ url: '/organisaties', isLoading: true });
+
+    expect(await screen.findByRole('progressbar', { name: LABELS.common.loading })).toBeInTheDocument();
+  });
+
+  it('shows the unauthorized page to a user without the right', async () => {
+    const { router } = renderApp({ url: '/organisaties', roles: ['Beheer Monitoring'] });
+
+    expect(await screen.findByRole('heading', { name: TITLES.unauthorized })).toBeInTheDocument();
+    expect(screen.getByText(UNAUTHORIZED_TEXT)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/unauthorized');
+  });
+
+  it('opens a screen for a user with the right', async () => {
+    renderApp({ url: '/organisaties', roles: ['Beheer User Viewers'] });
+
+    expect(await screen.findByRole('heading', { name: TITLES.organisaties })).toBeInTheDocument();
+  });
+
+  it('shows a screen that is not built yet as such', async () => {
+    renderApp({ url: '/hoofdnet/leveringen', roles: ['Beheer Monitoring'] });
+
+    expect(await screen.findByRole('heading', { name: TITLES.leveringen })).toBeInTheDocument();
+    expect(screen.getByText(TITLES.notYetAvailable)).toBeInTheDocument();
+  });
+
+  it('reports a failed login on the callback page', async () => {
+    const error = Object.assign(new Error('No matching state found in storage'), { source: 'signinCallback' as const });
+    renderApp({ url: '/callback?code=x&state=y', roles: null, error });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_TITLES.login);
+    expect(alert).toHaveTextContent('No matching state found in storage');
+    expect(within(alert).getByRole('button', { name: LABELS.shell.loginAgain })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useId, useState } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { LABELS } from '@/lib/texts';
+
+/** The signed-in user's participant and e-mail, and the way out. */
+export function AccountMenu() {
+  const { signoutRedirect } = useAuth();
+  const user = useCurrentUser();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popoverId = useId();
+
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        edge="end"
+        aria-label={LABELS.shell.account}
+        aria-haspopup="dialog"
+        aria-controls={anchor ? popoverId : undefined}
+        aria-expanded={Boolean(anchor)}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <AccountCircleIcon />
+      </IconButton>
+      <Popover
+        id={popoverId}
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': LABELS.shell.account } }}
+      >
+        <Stack sx={{ p: 2.5, gap: 2, width: 320 }}>
+          <Box>
+            <Typography variant="overline" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
+              {LABELS.shell.deelnemer}
+            </Typography>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {user?.deelnemer}
+            </Typography>
+          </Box>
+          <TextField
+            label={LABELS.shell.email}
+            value={user?.email ?? ''}
+            fullWidth
+            slotProps={{ input: { readOnly: true } }}
+          />
+          <Button variant="contained" startIcon={<LogoutIcon />} onClick={() => void signoutRedirect()}>
+            {LABELS.shell.logout}
+          </Button>
+        </Stack>
+      </Popover>
+    </>
+  );
+}

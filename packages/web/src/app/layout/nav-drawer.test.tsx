@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LABELS } from '@/lib/texts';
+import { renderWithProviders } from '@/testing/render';
+import { NavDrawer } from './nav-drawer';
+
+function renderMenu(roles: string[] | null) {
+  const view = renderWithProviders(<NavDrawer open onClose={() => {}} />, { roles });
+  return { ...view, menu: screen.getByRole('navigation', { name: LABELS.shell.mainMenu }) };
+}
+
+const linksOf = (menu: HTMLElement) =>
+  within(menu)
+    .queryAllByRole('link')
+    .map((link) => link.getAttribute('href'));
+
+describe('main menu', () => {
+  it('shows every section and link to the super role', () => {
+    const { menu } = renderMenu(['Beheer ziet alles']);
+
+    expect(
+      within(menu)
+        .getAllByRole('list')
+        .map((list) => list.firstElementChild?.textContent),
+    ).toEqual(['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer', LABELS.shell.logout]);
+    expect(linksOf(menu)).toEqual([
+      '/opdrachten',
+      '/berichten',
+      '/uitval',
+      '/configs',
+      '/hoofdnet/opdrachten',
+      '/hoofdnet/berichten',
+      '/hoofdnet/leveringen',
+      '/hoofdnet/uitval',
+      '/hoofdnet/configs',
+      '/zoeken',
+      '/scenarios',
+      '/waardenlijsten',
+      '/gebruikers',
+      '/organisaties',
+    ]);
+    expect(within(menu).getByRole('link', { name: "Uw scenario's" })).toHaveAttribute('href', '/scenarios');
+  });
+
+  it('shows only the links a user may open, and only sections that have any', () => {
+    const { menu } = renderMenu(['Beheer Monitoring', 'Business rules Zoeken']);
+
+    expect(linksOf(menu)).toEqual([
+      '/opdrachten',
+      '/berichten',
+      '/hoofdnet/opdrachten',
+      '/hoofdnet/berichten',
+      '/hoofdnet/leveringen',
+      '/zoeken',
+      '/waardenlijsten',
+    ]);
+    expect(within(menu).queryByText(LABELS.menu.sections.users)).not.toBeInTheDocument();
+  });
+
+  it('shows no links and no logout without a session, but always the version', () => {
+    const { menu } = renderMenu(null);
+
+    expect(linksOf(menu)).toEqual([]);
+    expect(within(menu).queryByText(LABELS.shell.logout)).not.toBeInTheDocument();
+    expect(screen.getByText(`v${__APP_VERSION__}`)).toBeInTheDocument();
+    expect(screen.getByText(__COMMIT_HASH__.slice(0, 8))).toBeInTheDocument();
+  });
+
+  it('logs out from the menu', async () => {
+    const { menu, user, auth } = renderMenu(['Beheer ziet alles']);
+
+    await user.click(within(menu).getByRole('button', { name: LABELS.shell.logout }));
+
+    expect(auth.signoutRedirect).toHaveBeenCalled();
+  });
+});

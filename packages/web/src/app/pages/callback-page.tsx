@@ -1,0 +1,31 @@
+import { ERROR_TITLES } from '@knooppunt/domain';
+import { useAuth } from 'react-oidc-context';
+import { Navigate } from 'react-router';
+import { CenteredSpinner } from '@/components/status/centered-spinner';
+import { ErrorState } from '@/components/status/error-state';
+import { returnToOf, signinArgs } from '@/lib/auth/user-manager';
+import { LABELS } from '@/lib/texts';
+
+/**
+ * Where the provider sends the user back. The auth provider redeems the code; once the session is
+ * in, this page moves on to the deep link the login started from (kept in the login's state),
+ * replacing the history entry so the code leaves the address bar. Navigating from here, and only
+ * here, avoids a race between a navigation started in the auth callback and this page's own.
+ */
+export function CallbackPage() {
+  const auth = useAuth();
+
+  if (auth.error) {
+    return (
+      <ErrorState
+        title={ERROR_TITLES.login}
+        message={auth.error.message}
+        action={{ label: LABELS.shell.loginAgain, onClick: () => void auth.signinRedirect(signinArgs('/')) }}
+      />
+    );
+  }
+  if (auth.isAuthenticated) return <Navigate to={returnToOf(auth.user?.state)} replace />;
+  // Opened without a login in progress (a bookmark, the back button): nothing to wait for.
+  if (!auth.isLoading && !auth.activeNavigator) return <Navigate to="/" replace />;
+  return <CenteredSpinner />;
+}

@@ -1,0 +1,15 @@
+import { useRouteError } from 'react-router';
+import { ErrorState } from '@/components/status/error-state';
+import { LABELS } from '@/lib/texts';
+
+/** A screen that failed to load or render, typically a chunk gone after a new release. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  return (
+    <ErrorState
+      title={LABELS.shell.routeFailed}
+      message={error instanceof Error ? error.message : undefined}
+      action={{ label: LABELS.common.retry, onClick: () => window.location.reload() }}
+    />
+  );
+}

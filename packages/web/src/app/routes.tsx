@@ -1,0 +1,144 @@
+import { TITLES, type Permission, type Permissions } from '@knooppunt/domain';
+import type { ComponentType, ReactNode } from 'react';
+import { LABELS } from '@/lib/texts';
+
+export type MenuSection = keyof typeof LABELS.menu.sections;
+
+/** The drawer's sections, in the order of spec 000 §2. */
+export const MENU_SECTIONS: readonly MenuSection[] = ['aansluiting', 'hoofdnet', 'rules', 'users'];
+
+/** Who may open a route: anyone, any signed-in user, or a user with one permission flag. */
+export type RouteAccess = 'public' | 'authenticated' | Permission;
+
+export interface AppRoute {
+  path: string;
+  access: RouteAccess;
+  /** Where the route shows in the drawer; absent for routes that are not in the menu. */
+  menu?: { section: MenuSection; label: string };
+  /** Loads the screen as a chunk of its own. */
+  screen: () => Promise<{ Component: ComponentType } | { element: ReactNode }>;
+}
+
+const placeholder = (title: string) => async () => {
+  const { PlaceholderScreen } = await import('@/features/placeholder/placeholder-screen');
+  return { element: <PlaceholderScreen title={title} /> };
+};
+
+const home = async () => ({ Component: (await import('./pages/home-page')).HomePage });
+
+/**
+ * Every route of both specifications (spec 000 §2, spec 001 §2), in menu order. The router and
+ * the drawer both read this table, so a link shows exactly when its route would let the user in.
+ */
+export const APP_ROUTES: readonly AppRoute[] = [
+  {
+    path: '/opdrachten',
+    access: 'canViewMonitoring',
+    menu: { section: 'aansluiting', label: LABELS.menu.opdrachten },
+    screen: placeholder(TITLES.opdrachten),
+  },
+  {
+    path: '/berichten',
+    access: 'canViewMonitoring',
+    menu: { section: 'aansluiting', label: LABELS.menu.berichten },
+    screen: placeholder(TITLES.berichten),
+  },
+  {
+    path: '/uitval',
+    access: 'canViewUitval',
+    menu: { section: 'aansluiting', label: LABELS.menu.uitval },
+    screen: placeholder(TITLES.uitval),
+  },
+  {
+    path: '/configs',
+    access: 'canViewConfig',
+    menu: { section: 'aansluiting', label: LABELS.menu.configs },
+    screen: placeholder(TITLES.configs),
+  },
+  {
+    path: '/hoofdnet/opdrachten',
+    access: 'canViewMonitoring',
+    menu: { section: 'hoofdnet', label: LABELS.menu.opdrachten },
+    screen: placeholder(TITLES.opdrachten),
+  },
+  {
+    path: '/hoofdnet/berichten',
+    access: 'canViewMonitoring',
+    menu: { section: 'hoofdnet', label: LABELS.menu.berichten },
+    screen: placeholder(TITLES.berichten),
+  },
+  {
+    path: '/hoofdnet/leveringen',
+    access: 'canViewMonitoring',
+    menu: { section: 'hoofdnet', label: LABELS.menu.leveringen },
+    screen: placeholder(TITLES.leveringen),
+  },
+  {
+    path: '/hoofdnet/uitval',
+    access: 'canViewUitval',
+    menu: { section: 'hoofdnet', label: LABELS.menu.uitval },
+    screen: placeholder(TITLES.uitval),
+  },
+  {
+    path: '/hoofdnet/configs',
+    access: 'canViewConfig',
+    menu: { section: 'hoofdnet', label: LABELS.menu.configs },
+    screen: placeholder(TITLES.configs),
+  },
+  {
+    path: '/zoeken',
+    access: 'canAccessRules',
+    menu: { section: 'rules', label: LABELS.menu.zoeken },
+    screen: placeholder(TITLES.zoeken),
+  },
+  {
+    path: '/scenarios',
+    access: 'canAccessConceptScenarios',
+    menu: { section: 'rules', label: LABELS.menu.scenarios },
+    screen: placeholder(TITLES.scenarios),
+  },
+  {
+    path: '/waardenlijsten',
+    access: 'canAccessRules',
+    menu: { section: 'rules', label: LABELS.menu.waardenlijsten },
+    screen: placeholder(TITLES.waardenlijsten),
+  },
+  {
+    path: '/gebruikers',
+    access: 'canViewUsers',
+    menu: { section: 'users', label: LABELS.menu.gebruikers },
+    screen: placeholder(TITLES.gebruikers),
+  },
+  {
+    path: '/organisaties',
+    access: 'canViewUsers',
+    menu: { section: 'users', label: LABELS.menu.organisaties },
+    screen: async () => ({
+      Component: (await import('@/features/organisaties/components/organisaties-screen')).OrganisatiesScreen,
+    }),
+  },
+  { path: '/scenario/:id', access: 'canAccessRules', screen: placeholder(LABELS.screens.scenario) },
+  {
+    path: '/scenario/:id/compare/:compareId',
+    access: 'canAccessRules',
+    screen: placeholder(LABELS.screens.scenario),
+  },
+  { path: '/waardenlijst/:id', access: 'canAccessRules', screen: placeholder(LABELS.screens.waardenlijst) },
+  { path: '/', access: 'authenticated', screen: home },
+  { path: '/home', access: 'authenticated', screen: home },
+  {
+    path: '/callback',
+    access: 'public',
+    screen: async () => ({ Component: (await import('./pages/callback-page')).CallbackPage }),
+  },
+  {
+    path: '/unauthorized',
+    access: 'public',
+    screen: async () => ({ Component: (await import('./pages/unauthorized-page')).UnauthorizedPage }),
+  },
+];
+
+/** Whether a signed-in user with these permissions may open the route. */
+export function mayOpen(route: AppRoute, permissions: Permissions): boolean {
+  return route.access === 'public' || route.access === 'authenticated' || permissions[route.access];
+}

@@ -1,0 +1,48 @@
+import { createTheme } from '@mui/material/styles';
+import { nlNL } from '@mui/material/locale';
+
+/** A grid operator's house style: deep blue with an orange accent on a quiet grey ground. */
+export const theme = createTheme(
+  {
+    palette: {
+      primary: { main: '#0b3d91', contrastText: '#ffffff' },
+      secondary: { main: '#f28c28', contrastText: '#1d1d1f' },
+      background: { default: '#f3f5f9', paper: '#ffffff' },
+      text: { primary: '#1b2433', secondary: '#5b6678' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      h4: { fontSize: '1.75rem', fontWeight: 600, letterSpacing: 0 },
+      h6: { fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiAppBar: { defaultProps: { elevation: 0 } },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiTextField: { defaultProps: { size: 'small' } },
+      MuiTableCell: {
+        styleOverrides: {
+          head: ({ theme }) => ({
+            fontWeight: 600,
+            color: theme.palette.text.secondary,
+            backgroundColor: '#f7f8fb',
+            whiteSpace: 'nowrap',
+          }),
+        },
+      },
+      MuiListSubheader: {
+        styleOverrides: {
+          root: {
+            fontSize: '0.75rem',
+            fontWeight: 700,
+            textTransform: 'uppercase',
+            letterSpacing: '0.06em',
+            lineHeight: '36px',
+          },
+        },
+      },
+    },
+  },
+  nlNL,
+);

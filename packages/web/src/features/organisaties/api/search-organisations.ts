@@ -1,0 +1,23 @@
+import { ERROR_TITLES, type Organisation, type OrganisationSearch, type Paged } from '@knooppunt/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+
+export function searchOrganisations(body: OrganisationSearch, signal?: AbortSignal): Promise<Paged<Organisation>> {
+  return apiRequest('POST', '/rest/organisations/search', body, { signal });
+}
+
+/** Without a body: the key of every organisation search, for invalidating them all. */
+export function searchOrganisationsQueryOptions(body?: OrganisationSearch) {
+  return queryOptions({
+    queryKey: body ? ['organisations', 'search', body] : ['organisations', 'search'],
+    queryFn: ({ signal }) => searchOrganisations(body ?? {}, signal),
+    meta: { errorTitle: ERROR_TITLES.fetchOrganisations },
+    // Keep the current page on screen while the next one loads, instead of flashing an empty table.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSearchOrganisations(body: OrganisationSearch) {
+  return useAuthenticatedQuery(searchOrganisationsQueryOptions(body));
+}

@@ -1,0 +1,158 @@
+import {
+  CREATABLE_ORGANISATION_TYPES,
+  createOrganisationSchema,
+  DELEGATED_TYPE,
+  DELEGERENDEN,
+  ERROR_TITLES,
+  SUCCESS_MESSAGES,
+  TITLES,
+} from '@knooppunt/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNotify } from '@/components/notifications/notify-context';
+import { LABELS } from '@/lib/texts';
+import { useCreateOrganisation } from '../api/create-organisation';
+
+interface CreateOrganisationDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export function CreateOrganisationDialog({ open, onClose }: CreateOrganisationDialogProps) {
+  const titleId = useId();
+  const mutation = useCreateOrganisation();
+  const close = () => !mutation.isPending && onClose();
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{TITLES.createOrganisation}</DialogTitle>
+      {/* Mounted only while open, so every opening starts with an empty form. */}
+      {open && <CreateOrganisationForm mutation={mutation} onCancel={close} onCreated={onClose} />}
+    </Dialog>
+  );
+}
+
+interface FormProps {
+  mutation: ReturnType<typeof useCreateOrganisation>;
+  onCancel: () => void;
+  onCreated: () => void;
+}
+
+function CreateOrganisationForm({ mutation, onCancel, onCreated }: FormProps) {
+  const { notifyError, notifySuccess } = useNotify();
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(createOrganisationSchema),
+    mode: 'all',
+    defaultValues: { organisatie: '', metadata: { delegerenden: [] } },
+  });
+  const type = useWatch({ control, name: 'type' });
+  const delegated = type === DELEGATED_TYPE;
+
+  const submit = handleSubmit((values) =>
+    mutation.mutate(
+      // Choices made while another type was selected are not part of the organisation.
+      { ...values, metadata: { delegerenden: values.type === DELEGATED_TYPE ? values.metadata.delegerenden : [] } },
+      {
+        onSuccess: () => {
+          notifySuccess(SUCCESS_MESSAGES.organisationCreated);
+          onCreated();
+        },
+        onError: (error) => notifyError(ERROR_TITLES.createOrganisation, error),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogContent sx={{ pt: 1 }}>
+        <Stack sx={{ gap: 2.5, pt: 1 }}>
+          <Controller
+            control={control}
+            name="organisatie"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label={LABELS.organisaties.organisatie}
+                required
+                autoFocus
+                fullWidth
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="type"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                value={field.value ?? ''}
+                select
+                label={LABELS.organisaties.type}
+                required
+                fullWidth
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              >
+                {CREATABLE_ORGANISATION_TYPES.map((option) => (
+                  <MenuItem key={option} value={option}>
+                    {option}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          {delegated && (
+            <Controller
+              control={control}
+              name="metadata.delegerenden"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={field.value ?? []}
+                  select
+                  label={LABELS.organisaties.delegerenden}
+                  required
+                  fullWidth
+                  error={fieldState.invalid}
+                  helperText={fieldState.error?.message}
+                  slotProps={{
+                    select: { multiple: true, renderValue: (selected) => (selected as string[]).join(', ') },
+                  }}
+                >
+                  {DELEGERENDEN.map((option) => (
+                    <MenuItem key={option} value={option}>
+                      {option}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel} disabled={mutation.isPending}>
+          {LABELS.common.cancel}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!formState.isValid || mutation.isPending}
+          loading={mutation.isPending}
+        >
+          {LABELS.common.create}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { PAGE_SIZE, TITLES, type Organisation } from '@knooppunt/domain';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import AddIcon from '@mui/icons-material/Add';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { Page } from '@/components/page/page';
+import { usePermissions } from '@/lib/auth/current-user';
+import { LABELS } from '@/lib/texts';
+import { useFilterDraft } from '@/lib/use-filter-draft';
+import { searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { useSearchOrganisations } from '../api/search-organisations';
+import { CreateOrganisationDialog } from './create-organisation-dialog';
+import { OrganisationFilters } from './organisation-filters';
+
+const FILTER_DEFAULTS = { organisatie: '', type: '' };
+const SORT_FIELDS = ['organisatie', 'type'] as const;
+
+const COLUMNS: readonly DataTableColumn<Organisation>[] = [
+  { id: 'organisatie', label: LABELS.organisaties.organisatie, sortable: true, render: (row) => row.organisatie },
+  { id: 'type', label: LABELS.organisaties.type, sortable: true, render: (row) => row.type },
+  {
+    id: 'delegerenden',
+    label: LABELS.organisaties.delegerenden,
+    render: (row) => row.metadata.delegerenden?.join(', '),
+  },
+];
+
+export function OrganisatiesScreen() {
+  const permissions = usePermissions();
+  const [creating, setCreating] = useState(false);
+  const list = useListParams({
+    filterDefaults: FILTER_DEFAULTS,
+    sortFields: SORT_FIELDS,
+    defaultSort: { sortBy: 'organisatie', sortDirection: 'asc' },
+    pageSize: PAGE_SIZE.organisaties,
+  });
+  const filters = useFilterDraft(list);
+  const { data, isFetching } = useSearchOrganisations(searchBodyOf(list));
+
+  return (
+    <Page
+      title={TITLES.organisaties}
+      actions={
+        permissions.canCreateUser && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {LABELS.organisaties.newOrganisation}
+          </Button>
+        )
+      }
+    >
+      <Paper variant="outlined">
+        <OrganisationFilters draft={filters} />
+        <Divider />
+        <DataTable
+          label={TITLES.organisaties}
+          columns={COLUMNS}
+          rows={data?.items ?? []}
+          getRowId={(row) => row.organisatie}
+          loading={isFetching}
+          sortBy={list.sortBy}
+          sortDirection={list.sortDirection}
+          onSortChange={list.setSort}
+          skip={list.skip}
+          limit={list.limit}
+          count={data?.count ?? 0}
+          onPageChange={list.setSkip}
+        />
+      </Paper>
+      <CreateOrganisationDialog open={creating} onClose={() => setCreating(false)} />
+    </Page>
+  );
+}

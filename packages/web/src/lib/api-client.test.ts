@@ -1,0 +1,153 @@
+import { CALL_FAILURE } from '@knooppunt/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiCallError, apiRequest, configureApiClient } from './api-client';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  configureApiClient({ getAccessToken: async () => 'token-123' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+function lastRequest(): Request {
+  const request = fetchMock.mock.lastCall?.[0];
+  if (!(request instanceof Request)) throw new Error('fetch was not called with a Request');
+  return request;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiCallError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiCallError);
+  return error as ApiCallError;
+}
+
+describe('apiRequest', () => {
+  it('sends JSON with the bearer token and returns the parsed answer', async () => {
+    fetchMock.mockResolvedValue(Response.json({ items: [], count: 0 }));
+
+    const result = await apiRequest('POST', '/rest/organisations/search', { skip: 0 });
+
+    expect(result).toEqual({ items: [], count: 0 });
+    const request = lastRequest();
+    expect(request.method).toBe('POST');
+    expect(new URL(request.url).pathname).toBe('/rest/organisations/search');
+    expect(request.headers.get('Authorization')).toBe('Bearer token-123');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(await request.json()).toEqual({ skip: 0 });
+  });
+
+  it('sends no Authorization header without a session', async () => {
+    configureApiClient({ getAccessToken: async () => undefined });
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+
+    await expect(apiRequest('GET', '/rest/version')).resolves.toBeUndefined();
+    expect(lastRequest().headers.has('Authorization')).toBe(false);
+  });
+
+  it('reports a request that could not be made, with the reason as detail', async () => {
+    const error = await failure(apiRequest('POST', '/rest/x', { big: 1n }));
+
+    expect(error.message).toBe(CALL_FAILURE.requestFailed);
+    expect(error.detail).toMatch(/BigInt/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reports a failing token lookup as a request that could not be made', async () => {
+    configureApiClient({
+      getAccessToken: async () => {
+        throw new Error('storage unavailable');
+      },
+    });
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(error).toMatchObject({ message: CALL_FAILURE.requestFailed, detail: 'storage unavailable' });
+  });
+
+  it('reports a network failure as no response, with the code as detail', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(error).toMatchObject({ message: CALL_FAILURE.noResponse, detail: 'ERR_NETWORK' });
+  });
+
+  it('reports an aborted call as no response', async () => {
+    fetchMock.mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError'));
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(error).toMatchObject({ message: CALL_FAILURE.noResponse, detail: 'ECONNABORTED' });
+  });
+
+  it('reports an opaque status 0 answer as no response', async () => {
+    fetchMock.mockResolvedValue({ status: 0, ok: false } as Response);
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(error).toMatchObject({ message: CALL_FAILURE.noResponse, detail: 'ERR_NETWORK' });
+  });
+
+  it.each([401, 403])('reports %i as insufficient rights', async (status) => {
+    fetchMock.mockResolvedValue(Response.json({ message: 'Forbidden' }, { status }));
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(error).toMatchObject({ message: CALL_FAILURE.forbidden, detail: undefined, status });
+  });
+
+  it('reports 404 as nothing found', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 404 }));
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(error).toMatchObject({ message: CALL_FAILURE.notFound, status: 404 });
+  });
+
+  it("shows the server's message for any other error answer", async () => {
+    fetchMock.mockResolvedValue(
+      Response.json({ message: "Organisatie 'Acme' bestaat al.", details: [] }, { status: 409 }),
+    );
+
+    const error = await failure(apiRequest('POST', '/rest/organisations', {}));
+
+    expect(error).toMatchObject({
+      message: CALL_FAILURE.errorResponse,
+      detail: "Organisatie 'Acme' bestaat al.",
+      status: 409,
+    });
+  });
+
+  it('falls back to the text body when the answer has no message', async () => {
+    fetchMock.mockResolvedValue(new Response('upstream timed out', { status: 502, statusText: 'Bad Gateway' }));
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(error).toMatchObject({ message: CALL_FAILURE.errorResponse, detail: 'upstream timed out' });
+  });
+
+  it('falls back to status text and code when the answer has no body', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 500, statusText: 'Internal Server Error' }));
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(error).toMatchObject({ message: CALL_FAILURE.errorResponse, detail: 'Internal Server Error (500)' });
+  });
+
+  it('reports an unreadable success answer as a request that failed', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>', { status: 200 }));
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(error.message).toBe(CALL_FAILURE.requestFailed);
+    expect(error.detail).toBeTruthy();
+  });
+});

@@ -1,0 +1,41 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { AppTheme } from '@/app/providers/app-theme';
+import { createAppRouter } from '@/app/router';
+import { CenteredSpinner } from '@/components/status/centered-spinner';
+import { ErrorState } from '@/components/status/error-state';
+import { configureApiClient } from '@/lib/api-client';
+import { createUserManager } from '@/lib/auth/user-manager';
+import { loadPortalConfig } from '@/lib/portal-config';
+import { LABELS } from '@/lib/texts';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
+
+render(
+  <AppTheme>
+    <CenteredSpinner />
+  </AppTheme>,
+);
+
+// The identity provider and claim names differ per installation, so they are read from the server first.
+loadPortalConfig().then(
+  (config) => {
+    const userManager = createUserManager(config);
+    configureApiClient({ getAccessToken: async () => (await userManager.getUser())?.access_token });
+    render(<App config={config} userManager={userManager} router={createAppRouter()} />);
+  },
+  (error: unknown) =>
+    render(
+      <AppTheme>
+        <ErrorState
+          title={LABELS.shell.configLoadFailed}
+          message={error instanceof Error ? error.message : String(error)}
+          action={{ label: LABELS.common.retry, onClick: () => window.location.reload() }}
+        />
+      </AppTheme>,
+    ),
+);
