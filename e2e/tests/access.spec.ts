@@ -40,11 +40,14 @@ test('the account popover shows participant and e-mail, and logout ends the sess
   await expect(email).toHaveValue('netbeheer@noord.example');
   await expect(email).not.toBeEditable();
   await page.getByRole('button', { name: 'Uitloggen' }).click();
-  // The provider asks to confirm, then returns to the portal logged out.
+  // The provider asks to confirm, then returns to the portal, whose start page wants a login again.
   await page.getByRole('button', { name: 'Ja, uitloggen' }).click();
-  await expect(page.getByRole('button', { name: 'Inloggen' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  // The session is gone: a deep link asks for the password again instead of opening the screen.
   await page.goto('/organisaties');
   await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  await expect(page.getByLabel('Wachtwoord')).toHaveValue('');
 });
 
 test('a wrong password keeps the user on the login page with a Dutch message', async ({ page }) => {

@@ -43,6 +43,7 @@ describe('platform endpoints', () => {
       expect(operation, `${route.method} ${route.url}`).toBeDefined();
       expect(operation.responses['200'] ?? operation.responses['201']).toBeDefined();
       if (route.method !== 'GET') expect(operation.requestBody).toBeDefined();
+      expect(operation.description).toContain(`\`${route.access}\``);
     }
   });
 

@@ -20,7 +20,15 @@ export const openapi = fp<{ version: string; publicUrl: string }>(async (app, { 
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // The document states the right each route needs, from the access the route declares.
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      const access = input.route.config?.access;
+      if (!access || access === 'public' || input.route.schema?.hide) return output;
+      const needs = access === 'authenticated' ? 'any valid access token' : `the permission \`${access}\``;
+      const description = [output.schema.description, `Requires ${needs}.`].filter(Boolean).join('\n\n');
+      return { ...output, schema: { ...output.schema, description } };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 });
