@@ -3,9 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { noRestrictedZones } from './eslint-rules/boundaries.js';
 
 const web = 'packages/web/src';
 const features = existsSync(`${web}/features`) ? readdirSync(`${web}/features`) : [];
@@ -16,20 +16,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['packages/*/tsconfig.json', 'e2e/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': 'error',
-      'import-x/no-self-import': 'error',
       'no-console': 'error',
     },
   },
@@ -71,7 +60,7 @@ export default tseslint.config(
   {
     files: [`${web}/**/*.{ts,tsx}`],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, knooppunt: { rules: { 'no-restricted-zones': noRestrictedZones } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
@@ -83,17 +72,28 @@ export default tseslint.config(
         },
       ],
       // Shared code flows one way: components, lib -> features -> app; features never import each other.
-      'import-x/no-restricted-paths': [
+      'knooppunt/no-restricted-zones': [
         'error',
         {
+          root: path.resolve(import.meta.dirname),
+          alias: { '@': web },
           zones: [
-            { target: `./${web}/components`, from: [`./${web}/features`, `./${web}/app`] },
-            { target: `./${web}/lib`, from: [`./${web}/features`, `./${web}/app`, `./${web}/components`] },
-            { target: `./${web}/features`, from: `./${web}/app` },
+            ...['features', 'app'].map((from) => ({
+              target: `${web}/components`,
+              from: `${web}/${from}`,
+              message: 'shared components depend on no feature and not on the app',
+            })),
+            ...['features', 'app', 'components'].map((from) => ({
+              target: `${web}/lib`,
+              from: `${web}/${from}`,
+              message: 'lib depends on nothing above it',
+            })),
+            { target: `${web}/features`, from: `${web}/app`, message: 'features do not depend on the app' },
             ...features.map((feature) => ({
-              target: `./${web}/features/${feature}`,
-              from: `./${web}/features`,
-              except: [`./${feature}`],
+              target: `${web}/features/${feature}`,
+              from: `${web}/features`,
+              except: [feature],
+              message: 'a feature never imports another feature',
             })),
           ],
         },
