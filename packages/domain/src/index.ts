@@ -6,3 +6,4 @@ export * from './paging';
 export * from './permissions';
 export * from './roles';
 export * from './texts';
+export * from './configs';

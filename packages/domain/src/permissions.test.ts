@@ -40,6 +40,7 @@ const SUPER_GRANTS: Permission[] = [
   'canEditConceptRules',
   'canAccessRules',
   'canAccessConceptScenarios',
+  'canSeeAllParticipants',
 ];
 
 const SUPER_CASES: [extraRoles: string[], extraGranted: Permission[]][] = [

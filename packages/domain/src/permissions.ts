@@ -23,6 +23,11 @@ export interface Permissions {
   canAccessRules: boolean;
   /** /scenarios: beheer or any concept right. */
   canAccessConceptScenarios: boolean;
+  /**
+   * Sees the data of every participant (super role). Everyone else sees only what concerns their
+   * own deelnemer (docs/decisions/0007).
+   */
+  canSeeAllParticipants: boolean;
 }
 
 export type Permission = keyof Permissions;
@@ -55,6 +60,7 @@ export function permissionsFor(roles: readonly string[]): Permissions {
     canBeheerRules,
     canAccessRules: canSearchRules || canBeheerRules || canViewConceptRules || canEditConceptRules,
     canAccessConceptScenarios: canBeheerRules || canViewConceptRules || canEditConceptRules,
+    canSeeAllParticipants: superRole,
   };
 }
 

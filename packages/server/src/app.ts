@@ -16,6 +16,12 @@ import { healthRoutes } from './modules/health/routes';
 import { portalConfigRoutes } from './modules/portal-config/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { createOrganisationsService } from './modules/organisations/service';
+import { configRoutes } from './modules/configs/routes';
+import { createConfigsService } from './modules/configs/service';
+import { senderRoutes } from './modules/senders/routes';
+import { createSendersService } from './modules/senders/service';
+import { valuelistRoutes } from './modules/valuelists/routes';
+import { createSecretCipher, loadSecretKey } from './secrets/cipher';
 import { seedDemo } from './demo/seed';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -53,9 +59,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   if (embedded) await app.register(embeddedIdp, { config, db: database.db, signingKeys });
 
   const audit = createAuditService();
+  const cipher = createSecretCipher(await loadSecretKey(config.secretKey, config.dataDir));
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(portalConfigRoutes, { oidc: config.oidc });
   await app.register(organisationRoutes, { service: createOrganisationsService({ db: database.db, audit }) });
+  const configs = createConfigsService({ db: database.db, audit, cipher });
+  await app.register(configRoutes, { service: configs });
+  await app.register(senderRoutes, { service: createSendersService({ db: database.db, audit }) });
+  await app.register(valuelistRoutes, { db: database.db });
   await app.register(spa, { root: config.webDist });
   return app;
 }

@@ -25,6 +25,11 @@ const envSchema = z.object({
   OIDC_CLAIM_EMAIL: z.string().default('email'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   WEB_DIST: z.string().optional(),
+  SECRET_KEY: z.string().optional(),
+  ALLOW_PRIVATE_TARGETS: flag.optional(),
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  MTLS_CERT_FILE: z.string().optional(),
+  MTLS_KEY_FILE: z.string().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -50,6 +55,16 @@ export interface Config {
   };
   /** Folder of the built portal; undefined when there is none to serve. */
   webDist: string | undefined;
+  /** Key for client secrets at rest: base64 of 32 bytes; undefined = generated once into dataDir. */
+  secretKey: string | undefined;
+  /** Calls to participants' URLs (connection check, delivery). */
+  outbound: {
+    /** Whether loopback and private-network targets and plain http are allowed (demo mode only by default). */
+    allowPrivateTargets: boolean;
+    timeoutMs: number;
+    /** The platform's client certificate for mTLS (PEM files), when configured. */
+    clientCertificate: { certFile: string; keyFile: string } | undefined;
+  };
 }
 
 /** Parses the environment once. Throws with every offending variable named. */
@@ -62,9 +77,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
+  if (Boolean(e.MTLS_CERT_FILE) !== Boolean(e.MTLS_KEY_FILE)) {
+    throw new Error('Invalid configuration: MTLS_CERT_FILE and MTLS_KEY_FILE go together');
+  }
   const database: Config['database'] = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL }
     : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') };
+  const demo = e.DEMO ?? database.kind === 'pglite';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -73,7 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     dataDir,
     // Embedded mode is the try-it-out mode and gets demo data; with a database server it is opt-in.
-    demo: e.DEMO ?? database.kind === 'pglite',
+    demo,
     oidc: {
       externalIssuer: e.OIDC_ISSUER,
       issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
@@ -84,5 +103,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     },
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'packages/web/dist')),
+    secretKey: e.SECRET_KEY,
+    outbound: {
+      allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? demo,
+      timeoutMs: e.OUTBOUND_TIMEOUT_MS,
+      clientCertificate:
+        e.MTLS_CERT_FILE && e.MTLS_KEY_FILE ? { certFile: e.MTLS_CERT_FILE, keyFile: e.MTLS_KEY_FILE } : undefined,
+    },
   };
 }

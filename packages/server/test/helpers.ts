@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, importJWK, type JWK } from 'jose';
 import pg from 'pg';
@@ -17,7 +17,13 @@ export interface TestApp {
  * PostgreSQL server — a new database created on that server and dropped afterwards.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO: '1', WEB_DIST: '/nonexistent', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DEMO: '1',
+    WEB_DIST: '/nonexistent',
+    SECRET_KEY: randomBytes(32).toString('base64'),
+    ...env,
+  });
   const serverUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
   if (serverUrl) {

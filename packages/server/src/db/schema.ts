@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const organisations = pgTable(
   'organisations',
@@ -81,4 +94,67 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_user_code_idx').on(t.userCode),
     index('oidc_payloads_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * A participant's configuration per message version: versions 1…n, at most one of them a draft.
+ * Active versions never change; editing writes the draft, activating turns it into the newest
+ * active version. The client secret is stored encrypted (secrets/cipher.ts).
+ */
+export const configurations = pgTable(
+  'configurations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deelnemer: text('deelnemer').notNull(),
+    versienummer: text('versienummer').notNull(),
+    version: integer('version').notNull(),
+    draft: boolean('draft').notNull().default(true),
+    clientId: text('client_id').notNull(),
+    clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+    tokenUrl: text('token_url').notNull(),
+    scope: text('scope').notNull().default(''),
+    emails: jsonb('emails').$type<string[]>().notNull().default([]),
+    useMtls: boolean('use_mtls').notNull().default(false),
+    urls: jsonb('urls').$type<Record<string, string>>().notNull().default({}),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('configurations_version_unique').on(t.deelnemer, t.versienummer, t.version),
+    uniqueIndex('configurations_one_draft').on(t.deelnemer, t.versienummer).where(sql`${t.draft}`),
+    index('configurations_versienummer_idx').on(t.versienummer, t.deelnemer),
+  ],
+);
+
+/** The platform's sending process towards one participant for one message version. */
+export const senders = pgTable(
+  'senders',
+  {
+    deelnemer: text('deelnemer').notNull(),
+    versienummer: text('versienummer').notNull(),
+    version: integer('version').notNull(),
+    running: boolean('running').notNull().default(true),
+    maxMessages: integer('max_messages').notNull().default(5),
+    changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deelnemer, t.versienummer] }),
+    check('senders_max_messages_range', sql`${t.maxMessages} between 0 and 5`),
+  ],
+);
+
+/** Every state a sender has had, written with each change. */
+export const senderLog = pgTable(
+  'sender_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deelnemer: text('deelnemer').notNull(),
+    versienummer: text('versienummer').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    running: boolean('running').notNull(),
+    version: integer('version').notNull(),
+    maxMessages: integer('max_messages').notNull(),
+    changedBy: text('changed_by').notNull(),
+  },
+  (t) => [index('sender_log_sender_idx').on(t.deelnemer, t.versienummer, t.date)],
 );
