@@ -22,6 +22,11 @@ import { senderRoutes } from './modules/senders/routes';
 import { createSendersService } from './modules/senders/service';
 import { valuelistRoutes } from './modules/valuelists/routes';
 import { createSecretCipher, loadSecretKey } from './secrets/cipher';
+import { connectionCheckRoutes } from './modules/connection-check/routes';
+import { outboundFromConfig } from './outbound/client';
+import { createDemoInbox } from './demo/inbox';
+import { DEMO_PARTICIPANTS_PREFIX, demoParticipants } from './demo/participants';
+import { seedDemoConfigs } from './demo/seed-configs';
 import { seedDemo } from './demo/seed';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -44,7 +49,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase(config.database);
   app.decorate('db', database.db);
   app.addHook('onClose', () => database.close());
-  if (config.demo) await seedDemo(database.db, app.log);
+  const cipher = createSecretCipher(await loadSecretKey(config.secretKey, config.dataDir));
+  if (config.demo) {
+    await seedDemo(database.db, app.log);
+    await seedDemoConfigs(database.db, cipher, config.publicUrl);
+  }
+  const outbound = outboundFromConfig(config.outbound);
+  app.addHook('onClose', () => outbound.close());
 
   const embedded = config.oidc.externalIssuer === undefined;
   const signingKeys = embedded ? await ensureSigningKeys(database.db) : [];
@@ -59,7 +70,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   if (embedded) await app.register(embeddedIdp, { config, db: database.db, signingKeys });
 
   const audit = createAuditService();
-  const cipher = createSecretCipher(await loadSecretKey(config.secretKey, config.dataDir));
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(portalConfigRoutes, { oidc: config.oidc });
   await app.register(organisationRoutes, { service: createOrganisationsService({ db: database.db, audit }) });
@@ -67,6 +77,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(configRoutes, { service: configs });
   await app.register(senderRoutes, { service: createSendersService({ db: database.db, audit }) });
   await app.register(valuelistRoutes, { db: database.db });
+  await app.register(connectionCheckRoutes, { configs, outbound });
+  if (config.demo) {
+    await app.register(demoParticipants, { prefix: DEMO_PARTICIPANTS_PREFIX, inbox: createDemoInbox() });
+  }
   await app.register(spa, { root: config.webDist });
   return app;
 }

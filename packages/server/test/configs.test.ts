@@ -18,8 +18,8 @@ beforeAll(async () => {
   beheer = bearer(
     await tokenFor(t, { roles: ['Beheer ziet alles', 'Opdrachtverstrekking Beheren'], deelnemer: 'Knooppunt_Beheer' }),
   );
-  noord = bearer(await tokenFor(t, { roles: ['Netbeheerder', 'Configuraties Beheren'], deelnemer: 'Netbeheer_Noord' }));
-  zuid = bearer(await tokenFor(t, { roles: ['Netbeheerder', 'Configuraties Beheren'], deelnemer: 'Netbeheer_Zuid' }));
+  noord = bearer(await tokenFor(t, { roles: ['Netbeheerder', 'Configuraties Beheren'], deelnemer: 'Proef_Noord' }));
+  zuid = bearer(await tokenFor(t, { roles: ['Netbeheerder', 'Configuraties Beheren'], deelnemer: 'Proef_Zuid' }));
 });
 afterAll(() => t.close());
 
@@ -54,29 +54,26 @@ const search = (headers: Record<string, string>, filters: object[] = []) =>
 describe('configurations', () => {
   it('creates a draft, with spaces in the name turned into underscores and the secret kept back', async () => {
     const response = await call('POST', '/rest/management/config', beheer, {
-      ...key('Netbeheer Noord Test'),
+      ...key('Proef Noord Extra'),
       config: config(),
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
-      deelnemer: 'Netbeheer_Noord_Test',
+      deelnemer: 'Proef_Noord_Extra',
       versienummer: '2.0',
       version: 1,
       draft: true,
       config: { clientId: 'noord-client', clientSecretSet: true, scope: 'knooppunt', emails: ['beheer@noord.example'] },
     });
     expect(response.json().config).not.toHaveProperty('clientSecret');
-    const [row] = await t.app.db
-      .select()
-      .from(configurations)
-      .where(eq(configurations.deelnemer, 'Netbeheer_Noord_Test'));
+    const [row] = await t.app.db.select().from(configurations).where(eq(configurations.deelnemer, 'Proef_Noord_Extra'));
     expect(row?.clientSecretEncrypted).toMatch(/^v1\./);
     expect(row?.clientSecretEncrypted).not.toContain(SECRET);
   });
 
   it('answers 409 for a second configuration of the same participant and version', async () => {
     const response = await call('POST', '/rest/management/config', beheer, {
-      ...key('Netbeheer_Noord_Test'),
+      ...key('Proef_Noord_Extra'),
       config: config(),
     });
     expect(response.statusCode).toBe(409);
@@ -119,34 +116,30 @@ describe('configurations', () => {
   });
 
   it('lets a participant without create-configuration create a draft for itself only', async () => {
-    const other = await call('POST', '/rest/management/config', noord, { ...key('Netbeheer_Zuid'), config: config() });
+    const other = await call('POST', '/rest/management/config', noord, { ...key('Proef_Zuid'), config: config() });
     expect(other.statusCode).toBe(403);
-    const own = await call('POST', '/rest/management/config', noord, { ...key('Netbeheer_Noord'), config: config() });
+    const own = await call('POST', '/rest/management/config', noord, { ...key('Proef_Noord'), config: config() });
     expect(own.statusCode).toBe(201);
   });
 
   it('reads one version; another participant neither sees nor finds it', async () => {
-    const own = await call('GET', getUrl('Netbeheer_Noord', 1, true), noord);
+    const own = await call('GET', getUrl('Proef_Noord', 1, true), noord);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ deelnemer: 'Netbeheer_Noord', version: 1, draft: true });
-    expect((await call('GET', getUrl('Netbeheer_Noord', 1, true), zuid)).statusCode).toBe(404);
-    expect((await call('GET', getUrl('Netbeheer_Noord', 1, false), noord)).statusCode).toBe(404);
-    expect((await call('GET', getUrl('Netbeheer_Noord', 1, true), beheer)).statusCode).toBe(200);
-    const bad = await call(
-      'GET',
-      '/rest/management/config?deelnemer=Netbeheer_Noord&versienummer=2.0&version=x',
-      noord,
-    );
+    expect(own.json()).toMatchObject({ deelnemer: 'Proef_Noord', version: 1, draft: true });
+    expect((await call('GET', getUrl('Proef_Noord', 1, true), zuid)).statusCode).toBe(404);
+    expect((await call('GET', getUrl('Proef_Noord', 1, false), noord)).statusCode).toBe(404);
+    expect((await call('GET', getUrl('Proef_Noord', 1, true), beheer)).statusCode).toBe(200);
+    const bad = await call('GET', '/rest/management/config?deelnemer=Proef_Noord&versienummer=2.0&version=x', noord);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([expect.objectContaining({ field: 'version' })]);
   });
 
   it('activates the draft only with create-configuration, and only when there is one', async () => {
-    expect((await call('PATCH', '/rest/management/config', noord, key('Netbeheer_Noord'))).statusCode).toBe(403);
-    const activated = await call('PATCH', '/rest/management/config', beheer, key('Netbeheer_Noord'));
+    expect((await call('PATCH', '/rest/management/config', noord, key('Proef_Noord'))).statusCode).toBe(403);
+    const activated = await call('PATCH', '/rest/management/config', beheer, key('Proef_Noord'));
     expect(activated.statusCode).toBe(200);
     expect(activated.json()).toMatchObject({ version: 1, draft: false });
-    const again = await call('PATCH', '/rest/management/config', beheer, key('Netbeheer_Noord'));
+    const again = await call('PATCH', '/rest/management/config', beheer, key('Proef_Noord'));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Er is geen conceptversie om te activeren.');
   });
@@ -154,7 +147,7 @@ describe('configurations', () => {
   it('saves an edit of an active configuration as a new draft, keeping the secret when none is sent', async () => {
     const { clientSecret: _kept, ...withoutSecret } = config({ clientId: 'noord-client-2' });
     const saved = await call('PUT', '/rest/management/config', noord, {
-      ...key('Netbeheer_Noord'),
+      ...key('Proef_Noord'),
       config: withoutSecret,
     });
     expect(saved.statusCode).toBe(200);
@@ -165,12 +158,12 @@ describe('configurations', () => {
     });
     // A second save changes the same draft; the active version 1 stays as it was.
     const again = await call('PUT', '/rest/management/config', noord, {
-      ...key('Netbeheer_Noord'),
+      ...key('Proef_Noord'),
       config: { ...withoutSecret, clientId: 'noord-client-3', clientSecret: NEW_SECRET },
     });
     expect(again.json()).toMatchObject({ version: 2, draft: true, config: { clientId: 'noord-client-3' } });
-    expect((await call('GET', getUrl('Netbeheer_Noord', 1, false), noord)).json().config.clientId).toBe('noord-client');
-    const rows = await t.app.db.select().from(configurations).where(eq(configurations.deelnemer, 'Netbeheer_Noord'));
+    expect((await call('GET', getUrl('Proef_Noord', 1, false), noord)).json().config.clientId).toBe('noord-client');
+    const rows = await t.app.db.select().from(configurations).where(eq(configurations.deelnemer, 'Proef_Noord'));
     expect(rows.map((row) => [row.version, row.draft]).sort()).toEqual([
       [1, false],
       [2, true],
@@ -183,23 +176,21 @@ describe('configurations', () => {
       (await call('PUT', '/rest/management/config', beheer, { ...key('Bestaat_Niet'), config: config() })).statusCode,
     ).toBe(404);
     expect(
-      (await call('PUT', '/rest/management/config', zuid, { ...key('Netbeheer_Noord'), config: config() })).statusCode,
+      (await call('PUT', '/rest/management/config', zuid, { ...key('Proef_Noord'), config: config() })).statusCode,
     ).toBe(404);
   });
 
   it('lists the newest active version and the draft of each participant, each participant its own', async () => {
     const all = (await search(beheer, [{ name: 'versienummer', value: '2.0' }])).json();
-    const noordRows = all.items.filter((item: { deelnemer: string }) => item.deelnemer === 'Netbeheer_Noord');
+    const noordRows = all.items.filter((item: { deelnemer: string }) => item.deelnemer === 'Proef_Noord');
     expect(noordRows.map((item: { version: number; draft: boolean }) => [item.version, item.draft])).toEqual([
       [1, false],
       [2, true],
     ]);
     const own = (await search(noord)).json();
-    expect(new Set(own.items.map((item: { deelnemer: string }) => item.deelnemer))).toEqual(
-      new Set(['Netbeheer_Noord']),
-    );
-    const filtered = (await search(beheer, [{ name: 'deelnemer', value: 'noord_t' }])).json();
-    expect(filtered.items.map((item: { deelnemer: string }) => item.deelnemer)).toEqual(['Netbeheer_Noord_Test']);
+    expect(new Set(own.items.map((item: { deelnemer: string }) => item.deelnemer))).toEqual(new Set(['Proef_Noord']));
+    const filtered = (await search(beheer, [{ name: 'deelnemer', value: 'noord_e' }])).json();
+    expect(filtered.items.map((item: { deelnemer: string }) => item.deelnemer)).toEqual(['Proef_Noord_Extra']);
     expect(filtered.count).toBe(1);
   });
 
@@ -212,17 +203,16 @@ describe('configurations', () => {
 describe('senders', () => {
   it('uses the newest configuration: creates a running sender with 5 concurrent messages and logs it', async () => {
     expect(
-      (await call('PUT', '/rest/management/message-sender', noord, { ...key('Netbeheer_Noord'), version: 1 }))
-        .statusCode,
+      (await call('PUT', '/rest/management/message-sender', noord, { ...key('Proef_Noord'), version: 1 })).statusCode,
     ).toBe(403);
     const response = await call('PUT', '/rest/management/message-sender', beheer, {
-      ...key('Netbeheer_Noord'),
+      ...key('Proef_Noord'),
       version: 1,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ deelnemer: 'Netbeheer_Noord', version: 1, running: true, maxMessages: 5 });
+    expect(response.json()).toMatchObject({ deelnemer: 'Proef_Noord', version: 1, running: true, maxMessages: 5 });
     const again = await call('PUT', '/rest/management/message-sender', beheer, {
-      ...key('Netbeheer_Noord'),
+      ...key('Proef_Noord'),
       version: 1,
     });
     expect(again.statusCode).toBe(409);
@@ -231,12 +221,12 @@ describe('senders', () => {
 
   it('refuses a version that is not the newest, and a participant without an active configuration', async () => {
     const stale = await call('PUT', '/rest/management/message-sender', beheer, {
-      ...key('Netbeheer_Noord'),
+      ...key('Proef_Noord'),
       version: 7,
     });
     expect(stale.statusCode).toBe(409);
     const none = await call('PUT', '/rest/management/message-sender', beheer, {
-      ...key('Netbeheer_Noord_Test'),
+      ...key('Proef_Noord_Extra'),
       version: 1,
     });
     expect(none.statusCode).toBe(404);
@@ -244,25 +234,21 @@ describe('senders', () => {
 
   it('pauses, resumes and sets the maximum, each change in the log, newest first', async () => {
     const paused = await call('PATCH', '/rest/management/message-sender', beheer, {
-      ...key('Netbeheer_Noord'),
+      ...key('Proef_Noord'),
       running: false,
     });
     expect(paused.json()).toMatchObject({ running: false, maxMessages: 5 });
     const max = await call('PATCH', '/rest/management/message-sender', beheer, {
-      ...key('Netbeheer_Noord'),
+      ...key('Proef_Noord'),
       maxMessages: 0,
     });
     expect(max.json()).toMatchObject({ running: false, maxMessages: 0 });
     const resumed = await call('PATCH', '/rest/management/message-sender', beheer, {
-      ...key('Netbeheer_Noord'),
+      ...key('Proef_Noord'),
       running: true,
     });
     expect(resumed.json()).toMatchObject({ running: true, maxMessages: 0 });
-    const log = await call(
-      'GET',
-      '/rest/management/message-sender/log?deelnemer=Netbeheer_Noord&versienummer=2.0',
-      noord,
-    );
+    const log = await call('GET', '/rest/management/message-sender/log?deelnemer=Proef_Noord&versienummer=2.0', noord);
     expect(
       log.json().map((entry: { running: boolean; maxMessages: number }) => [entry.running, entry.maxMessages]),
     ).toEqual([
@@ -281,7 +267,7 @@ describe('senders', () => {
     [{ running: true, maxMessages: 3 }, 'running'],
   ])('rejects %j with a 400 naming %s', async (change, field) => {
     const response = await call('PATCH', '/rest/management/message-sender', beheer, {
-      ...key('Netbeheer_Noord'),
+      ...key('Proef_Noord'),
       ...change,
     });
     expect(response.statusCode).toBe(400);
@@ -302,7 +288,7 @@ describe('senders', () => {
     expect((await call('GET', '/rest/management/message-sender?versienummer=2.0', noord)).json()).toHaveLength(1);
     expect((await call('GET', '/rest/management/message-sender', zuid)).json()).toEqual([]);
     expect(
-      (await call('GET', '/rest/management/message-sender/log?deelnemer=Netbeheer_Noord&versienummer=2.0', zuid))
+      (await call('GET', '/rest/management/message-sender/log?deelnemer=Proef_Noord&versienummer=2.0', zuid))
         .statusCode,
     ).toBe(404);
   });
@@ -313,7 +299,7 @@ describe('value lists', () => {
     const all = (await call('GET', '/rest/valuelist', beheer)).json();
     expect(all.deelnemers).toEqual(expect.arrayContaining(['Netbeheer_Noord', 'Aannemer_Alfa']));
     expect(all.versienummers).toEqual({ aansluiting: ['2.0'], hoofdnet: ['h1.0'] });
-    expect((await call('GET', '/rest/valuelist', noord)).json().deelnemers).toEqual(['Netbeheer_Noord']);
+    expect((await call('GET', '/rest/valuelist', noord)).json().deelnemers).toEqual(['Proef_Noord']);
   });
 });
 

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { signingKeys } from '../src/db/schema';
+import { closedPort } from './support/local-server';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -46,6 +47,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await dropDatabase();
     },
   };
+}
+
+/**
+ * A fresh application listening on a free port of 127.0.0.1, with its public URL set to match:
+ * for tests that need the server reachable over HTTP (the identity provider, demo participants).
+ */
+export async function createListeningTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const port = await closedPort();
+  const t = await createTestApp({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return t;
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
@@ -6,15 +5,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config';
 import { organisations, users } from '../src/db/schema';
-import { createTestApp, type TestApp } from './helpers';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { createListeningTestApp, type TestApp } from './helpers';
 
 /** A browser as far as the provider can tell: cookies by name and path, redirects one at a time. */
 class Browser {
@@ -62,10 +53,8 @@ let portal: oidc.Configuration;
 
 // The provider must be reachable over HTTP at its public address: the test listens on a free port.
 beforeAll(async () => {
-  const port = await freePort();
-  t = await createTestApp({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` });
+  t = await createListeningTestApp();
   ({ app, config } = t);
-  await app.listen({ port, host: '127.0.0.1' });
   portal = await oidc.discovery(new URL(config.oidc.issuer), config.oidc.portalClientId, undefined, oidc.None(), {
     execute: [oidc.allowInsecureRequests],
   });

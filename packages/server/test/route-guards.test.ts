@@ -51,6 +51,12 @@ const ROUTES: { method: string; url: string; access: Access; body?: object }[] =
     access: 'canViewConfig',
   },
   { method: 'GET', url: '/rest/valuelist', access: 'canViewConfig' },
+  {
+    method: 'POST',
+    url: '/rest/management/connection-check',
+    access: 'canViewConfig',
+    body: { ...KEY, version: 1, draft: false },
+  },
 ];
 
 /** A role that grants each flag, and one that does not. */
@@ -89,7 +95,7 @@ const call = (route: (typeof ROUTES)[number], headers: Record<string, string> = 
 
 describe('route guards', () => {
   it('the table lists every guarded route the application has', () => {
-    const table = ROUTES.map(({ method, url, access }) => ({ method, url: url.split('?')[0], access }));
+    const table = ROUTES.map(({ method, url, access }) => ({ method, url: url.split('?')[0] ?? url, access }));
     expect([...t.app.guardedRoutes].sort(byRoute)).toEqual(table.sort(byRoute));
   });
 

@@ -121,7 +121,9 @@ export const configurations = pgTable(
   },
   (t) => [
     uniqueIndex('configurations_version_unique').on(t.deelnemer, t.versienummer, t.version),
-    uniqueIndex('configurations_one_draft').on(t.deelnemer, t.versienummer).where(sql`${t.draft}`),
+    uniqueIndex('configurations_one_draft')
+      .on(t.deelnemer, t.versienummer)
+      .where(sql`${t.draft}`),
     index('configurations_versienummer_idx').on(t.versienummer, t.deelnemer),
   ],
 );

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createListeningTestApp, tokenFor, type TestApp } from './helpers';
+
+let t: TestApp;
+let beheer: Record<string, string>;
+
+// The demo configurations point at the demo participants on this very server: it must listen.
+beforeAll(async () => {
+  t = await createListeningTestApp();
+  beheer = bearer(await tokenFor(t, { roles: ['Beheer ziet alles'], deelnemer: 'Knooppunt_Beheer' }));
+});
+afterAll(() => t.close());
+
+const check = (deelnemer: string, versienummer: string, version = 1, draft = false) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/rest/management/connection-check',
+    headers: beheer,
+    payload: { deelnemer, versienummer, version, draft },
+  });
+
+describe('demo configurations', () => {
+  it('give every demo participant a running configuration in both flows, and Netbeheer_Noord a draft', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/rest/management/config/search',
+      headers: beheer,
+      payload: { filters: [], limit: 100 },
+    });
+    const items = response.json().items as {
+      deelnemer: string;
+      versienummer: string;
+      draft: boolean;
+      sender?: object;
+    }[];
+    for (const versienummer of ['2.0', 'h1.0']) {
+      const active = items.filter((item) => item.versienummer === versienummer && !item.draft);
+      expect(active.map((item) => item.deelnemer)).toEqual(
+        expect.arrayContaining(['Netbeheer_Noord', 'Aannemer_Alfa']),
+      );
+      expect(active.every((item) => item.sender)).toBe(true);
+    }
+    expect(items.filter((item) => item.draft)).toEqual([
+      expect.objectContaining({ deelnemer: 'Netbeheer_Noord', versienummer: '2.0' }),
+    ]);
+  });
+
+  it('pass the connection check against the demo participants, token and every callback', async () => {
+    const { results } = (await check('Aannemer_Alfa', '2.0')).json();
+    expect(results.tokenUrl).toMatchObject({ success: true });
+    expect(Object.keys(results.urls).sort()).toEqual(
+      ['Annulering', 'BeoordelingAGA', 'BeoordelingAGP', 'BeoordelingTG', 'Opdracht', 'OpdrachtGereed'].sort(),
+    );
+    expect(Object.values(results.urls).every((result) => (result as { success: boolean }).success)).toBe(true);
+  });
+
+  it('fail instructively for Aannemer_Gamma: a token without validity, callbacks not checked', async () => {
+    const { results } = (await check('Aannemer_Gamma', 'h1.0')).json();
+    expect(results.tokenUrl).toMatchObject({
+      success: false,
+      message: expect.stringContaining('Geldigheid van het token onbekend'),
+    });
+    expect(results.urls).toEqual({});
+  });
+
+  it('answer 404 for a version that does not exist', async () => {
+    expect((await check('Aannemer_Alfa', '2.0', 9)).statusCode).toBe(404);
+  });
+});
