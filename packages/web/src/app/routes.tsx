@@ -1,4 +1,4 @@
-import { TITLES, type Permission, type Permissions } from '@knooppunt/domain';
+import { TITLES, type Flow, type Permission, type Permissions } from '@knooppunt/domain';
 import type { ComponentType, ReactNode } from 'react';
 import { LABELS } from '@/lib/texts';
 
@@ -22,6 +22,12 @@ export interface AppRoute {
 const placeholder = (title: string) => async () => {
   const { PlaceholderScreen } = await import('@/features/placeholder/placeholder-screen');
   return { element: <PlaceholderScreen title={title} /> };
+};
+
+const configs = (flow: Flow) => async () => {
+  const { ConfigsScreen } = await import('@/features/configs/components/configs-screen');
+  // Keyed by flow: moving between the two screens starts the other one afresh.
+  return { element: <ConfigsScreen key={flow} flow={flow} /> };
 };
 
 const home = async () => ({ Component: (await import('./pages/home-page')).HomePage });
@@ -53,7 +59,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/configs',
     access: 'canViewConfig',
     menu: { section: 'aansluiting', label: LABELS.menu.configs },
-    screen: placeholder(TITLES.configs),
+    screen: configs('aansluiting'),
   },
   {
     path: '/hoofdnet/opdrachten',
@@ -83,7 +89,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/hoofdnet/configs',
     access: 'canViewConfig',
     menu: { section: 'hoofdnet', label: LABELS.menu.configs },
-    screen: placeholder(TITLES.configs),
+    screen: configs('hoofdnet'),
   },
   {
     path: '/zoeken',

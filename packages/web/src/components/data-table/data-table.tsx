@@ -1,5 +1,6 @@
 import type { SortDirection } from '@knooppunt/domain';
 import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -32,6 +33,8 @@ export interface DataTableProps<Row> extends DataTablePagingProps {
   sortDirection?: SortDirection;
   onSortChange?: (columnId: string) => void;
   onRowClick?: (row: Row) => void;
+  /** Extra styles of one row, such as the accent marker of a draft. */
+  getRowSx?: (row: Row) => SxProps<Theme> | undefined;
 }
 
 /**
@@ -41,7 +44,7 @@ export interface DataTableProps<Row> extends DataTablePagingProps {
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, columns, rows, getRowId, loading = false, sortBy, sortDirection = 'asc' } = props;
-  const { onSortChange, onRowClick, skip, limit, count, countIsLowerBound, onPageChange } = props;
+  const { onSortChange, onRowClick, getRowSx, skip, limit, count, countIsLowerBound, onPageChange } = props;
 
   // A clickable row is reachable by keyboard too; Enter on a button inside the row stays the button's.
   const onRowKeyDown = (event: KeyboardEvent, row: Row) => {
@@ -84,7 +87,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 tabIndex={onRowClick ? 0 : undefined}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
                 onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
-                sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                sx={[onRowClick ? { cursor: 'pointer' } : false, ...asArray(getRowSx?.(row))]}
               >
                 {columns.map((column) => (
                   <TableCell key={column.id} align={column.align}>
@@ -113,4 +116,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       />
     </Box>
   );
+}
+
+function asArray(sx: SxProps<Theme> | undefined): readonly (Exclude<SxProps<Theme>, readonly unknown[]> | boolean)[] {
+  if (sx === undefined) return [];
+  return Array.isArray(sx) ? sx : [sx as Exclude<SxProps<Theme>, readonly unknown[]>];
 }

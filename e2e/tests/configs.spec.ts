@@ -1,0 +1,208 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { loginAs } from '../support/portal';
+
+/** The two configuration screens: one component, parameterised by flow. */
+const FLOWS = [
+  {
+    name: 'Aansluiting',
+    path: '/configs',
+    versienummer: '2.0',
+    opdrachtnemer: 'Opdracht',
+    opdrachtgever: 'Bijstelling',
+  },
+  {
+    name: 'Hoofdnet',
+    path: '/hoofdnet/configs',
+    versienummer: 'h1.0',
+    opdrachtnemer: 'OpdrachtHoofdnet',
+    opdrachtgever: 'BeoordelingHoofdnet',
+  },
+] as const;
+
+const TITLE = 'Overzicht van configuraties';
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Zoeken' }).fill(text);
+  await expect(page).toHaveURL(new RegExp(`deelnemer=${text}`));
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+/** The active row of a participant (a draft row carries the caption 'Conceptversie'). */
+function activeRow(page: Page, deelnemer: string): Locator {
+  return page
+    .getByRole('table', { name: TITLE })
+    .getByRole('row', { name: new RegExp(deelnemer) })
+    .filter({ hasNotText: 'Conceptversie' });
+}
+
+function draftRow(page: Page, deelnemer: string): Locator {
+  return page
+    .getByRole('table', { name: TITLE })
+    .getByRole('row', { name: new RegExp(deelnemer) })
+    .filter({ hasText: 'Conceptversie' });
+}
+
+for (const flow of FLOWS) {
+  test.describe(`${flow.name}: ${flow.path}`, () => {
+    test('the search applies once typing pauses and is kept in the URL', async ({ page }) => {
+      await loginAs(page, 'beheer@knooppunt.example', flow.path);
+      await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+      await expect(page.getByText(/^1-10 van \d+$/)).toBeVisible();
+
+      await page.getByRole('searchbox', { name: 'Zoeken' }).pressSequentially('gamma', { delay: 50 });
+      await expect(page).toHaveURL(new RegExp(`${flow.path}\\?deelnemer=gamma$`));
+      await expect(activeRow(page, 'Aannemer_Gamma')).toContainText(flow.versienummer);
+      await expect(page.getByText('1-1 van 1')).toBeVisible();
+    });
+
+    test('an administrator creates a draft, activates it and lets the sender use it', async ({ page }) => {
+      const deelnemer = `E2E_Nieuw_${flow.name}`;
+      await loginAs(page, 'beheer@knooppunt.example', flow.path);
+      await page.getByRole('button', { name: 'Nieuwe configuratie' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Aanmaken nieuwe configuratie' });
+      await dialog.getByRole('combobox', { name: 'Deelnemer' }).fill(`E2E Nieuw ${flow.name}`);
+      await expect(dialog.getByRole('combobox', { name: 'Deelnemer' })).toHaveValue(deelnemer);
+      await expect(dialog.getByRole('combobox', { name: 'Versienummer' })).toHaveText(flow.versienummer);
+
+      await dialog.getByLabel('Client ID').click();
+      await dialog.getByLabel('Client Secret').click();
+      await expect(dialog.getByText('Client ID moet ingevuld zijn.')).toBeVisible();
+      await dialog.getByLabel('Client ID').fill('e2e-client');
+      await dialog.getByLabel('Client Secret').fill('e2e-geheim');
+      await dialog.getByLabel('Token URL').fill('https://auth.e2e.example/token');
+      await dialog.getByRole('textbox', { name: flow.opdrachtnemer, exact: true }).fill('https://e2e.example/cb');
+      await dialog.getByLabel('Scope').click();
+      await expect(dialog.getByText('Geen of alle opdrachtnemer URLs moeten zijn ingevuld.')).toBeVisible();
+      const create = dialog.getByRole('button', { name: 'Aanmaken' });
+      await expect(create).toBeDisabled();
+      await dialog.getByRole('combobox', { name: 'Toon inputs voor' }).click();
+      await page.getByRole('option', { name: 'Alleen opdrachtgever' }).click();
+      await expect(create).toBeEnabled();
+      await dialog.getByRole('combobox', { name: 'Toon inputs voor' }).click();
+      await page.getByRole('option', { name: 'Alle', exact: true }).click();
+      await dialog.getByRole('textbox', { name: flow.opdrachtnemer, exact: true }).clear();
+      await expect(create).toBeEnabled();
+      await create.click();
+      await expect(page.getByText('Configuratie successvol aangemaakt')).toBeVisible();
+      await expect(dialog).toBeHidden();
+
+      await search(page, deelnemer);
+      const draft = draftRow(page, deelnemer);
+      await expect(draft).toContainText(`version ${flow.versienummer}`);
+      await draft.getByRole('button', { name: 'Concept activeren' }).click();
+      await page.getByRole('dialog', { name: 'Concept activeren' }).getByRole('button', { name: 'Ja' }).click();
+      await expect(page.getByText('Concept succesvol geactiveerd')).toBeVisible();
+      await expect(draftRow(page, deelnemer)).toHaveCount(0);
+
+      const active = activeRow(page, deelnemer);
+      await active.getByRole('button', { name: 'Nieuwste configuratie gebruiken' }).click();
+      await page
+        .getByRole('dialog', { name: 'Nieuwste configuratie gebruiken' })
+        .getByRole('button', { name: 'Ja' })
+        .click();
+      await expect(active.getByText('Actief')).toBeVisible();
+      await expect(active.getByRole('button', { name: 'Nieuwste configuratie gebruiken' })).toBeDisabled();
+    });
+
+    test('the connection check reports success, a failure with folded details and items not checked', async ({
+      page,
+    }) => {
+      await loginAs(page, 'beheer@knooppunt.example', `${flow.path}?deelnemer=Aannemer`);
+      const dialog = page.getByRole('dialog', { name: 'Resultaten verbindingcontrole' });
+      const item = (name: string) => dialog.getByRole('listitem', { name, exact: true });
+
+      await activeRow(page, 'Aannemer_Alfa')
+        .getByRole('button', { name: /Verbinding controleren/ })
+        .click();
+      await expect(item('Token URL')).toContainText('Token succesvol opgehaald');
+      await expect(item(flow.opdrachtnemer)).toContainText('Callback bereikbaar');
+      await expect(item(flow.opdrachtgever)).toContainText('Geen controle gedaan');
+      await dialog.getByRole('button', { name: 'Sluiten' }).click();
+
+      await activeRow(page, 'Aannemer_Gamma')
+        .getByRole('button', { name: /Verbinding controleren/ })
+        .click();
+      const token = item('Token URL');
+      await expect(token).toContainText('Geldigheid van het token onbekend');
+      await expect(token.locator('pre')).toHaveCount(0);
+      await token.getByRole('button', { name: 'Details' }).click();
+      await expect(token.locator('pre')).toContainText('"access_token"');
+      await expect(item(flow.opdrachtnemer)).toContainText('Geen controle gedaan');
+    });
+
+    test('an administrator pauses and resumes sending', async ({ page }) => {
+      await loginAs(page, 'beheer@knooppunt.example', `${flow.path}?deelnemer=Combi_Oost`);
+      const row = activeRow(page, 'Combi_Oost');
+      await row.getByRole('switch', { name: 'Verzenden is actief' }).click();
+      await expect(row.getByRole('switch', { name: 'Verzenden is gepauzeerd' })).not.toBeChecked();
+      await expect(row.getByText('Gepauzeerd')).toBeVisible();
+
+      await row.getByRole('switch', { name: 'Verzenden is gepauzeerd' }).click();
+      await expect(row.getByRole('switch', { name: 'Verzenden is actief' })).toBeChecked();
+      await expect(row.getByText('Actief')).toBeVisible();
+    });
+
+    test('an administrator sets the concurrent messages and reads it in the sending log', async ({ page }) => {
+      await loginAs(page, 'beheer@knooppunt.example', `${flow.path}?deelnemer=Combi_Rivierenland`);
+      const row = activeRow(page, 'Combi_Rivierenland');
+      await row.getByRole('button', { name: 'Aantal gelijktijdige berichten instellen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Instellen aantal gelijktijdige berichten' });
+      const field = dialog.getByRole('spinbutton', { name: 'Maximaal aantal gelijktijdige berichten' });
+      await expect(field).toHaveValue('5');
+      await field.fill('6');
+      await expect(dialog.getByRole('button', { name: 'Bijwerken' })).toBeDisabled();
+      await field.fill('2');
+      await dialog.getByRole('button', { name: 'Bijwerken' }).click();
+      await expect(page.getByText('Maximaal aantal gelijktijdige berichten succesvol bijgewerkt')).toBeVisible();
+      await expect(dialog).toBeHidden();
+
+      await row.getByRole('button', { name: 'Log van verzendproces bekijken' }).click();
+      const log = page.getByRole('dialog', {
+        name: `Log van verzendproces voor Combi_Rivierenland ${flow.versienummer}`,
+      });
+      const entries = log.getByRole('row');
+      await expect(entries).toHaveCount(3);
+      await expect(entries.nth(1)).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}Actief12$/);
+    });
+
+    test("a participant's own manager edits their configuration but cannot activate", async ({ page }) => {
+      await loginAs(page, 'netbeheer@noord.example', flow.path);
+      await expect(activeRow(page, 'Netbeheer_Noord')).toBeVisible();
+      await expect(page.getByRole('switch')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Concept activeren' })).toHaveCount(0);
+
+      await activeRow(page, 'Netbeheer_Noord').click();
+      const panel = page.getByRole('dialog', { name: `Netbeheer_Noord ${flow.versienummer}` });
+      await expect(panel.getByLabel('Client ID')).toBeEditable();
+      await expect(panel.getByText('Er is een Client Secret ingesteld')).toBeVisible();
+      await panel.getByLabel('Client ID').fill('');
+      await panel.getByLabel('Scope').click();
+      await expect(panel.getByText('Client ID moet ingevuld zijn.')).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Opslaan' })).toBeDisabled();
+      await panel.getByLabel('Client ID').fill('netbeheer_noord-nieuw');
+      await panel.getByLabel('Scope').fill('berichten');
+      await panel.getByRole('button', { name: 'Opslaan' }).click();
+      await expect(page.getByText('Configuratie successvol bijgewerkt')).toBeVisible();
+
+      const draft = draftRow(page, 'Netbeheer_Noord');
+      await expect(draft).toContainText('Neem contact op met functioneel beheer om deze conceptversie te activeren.');
+      await draft.click();
+      const draftPanel = page.getByRole('dialog', { name: `Netbeheer_Noord ${flow.versienummer} (Concept)` });
+      await expect(draftPanel.getByLabel('Scope')).toHaveValue('berichten');
+
+      await draftPanel.getByRole('button', { name: 'Sluiten' }).click();
+      await page.getByRole('button', { name: 'Nieuwe configuratie' }).click();
+      const create = page.getByRole('dialog', { name: 'Aanmaken nieuwe configuratie' });
+      await expect(create.getByLabel('Deelnemer')).toHaveValue('Netbeheer_Noord');
+      await expect(create.getByLabel('Deelnemer')).toBeDisabled();
+    });
+  });
+}
+
+test('a user without configuration rights cannot open the configurations', async ({ page }) => {
+  await loginAs(page, 'monitor@knooppunt.example');
+  for (const flow of FLOWS) {
+    await page.goto(flow.path);
+    await expect(page).toHaveURL(/\/unauthorized$/);
+  }
+});

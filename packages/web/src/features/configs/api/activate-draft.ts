@@ -1,0 +1,15 @@
+import type { ConfigView } from '@knooppunt/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useInvalidateConfigs } from './config-cache';
+import type { ConfigRowKey as ConfigKey } from './config-key';
+
+/** 'Concept activeren': the draft becomes the active version. */
+export function activateDraft(key: ConfigKey): Promise<ConfigView> {
+  return apiRequest('PATCH', '/rest/management/config', key);
+}
+
+export function useActivateDraft() {
+  const invalidate = useInvalidateConfigs();
+  return useMutation({ mutationFn: activateDraft, onSuccess: invalidate });
+}

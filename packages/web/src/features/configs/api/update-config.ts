@@ -1,0 +1,18 @@
+import type { ConfigView, UpdateConfig } from '@knooppunt/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useInvalidateConfigs } from './config-cache';
+import type { ConfigRowKey } from './config-key';
+
+/**
+ * Saves into the draft (the server starts one from the active version when there is none).
+ * Without `clientSecret` the stored secret is kept.
+ */
+export function updateConfig(body: Omit<UpdateConfig, 'versienummer'> & ConfigRowKey): Promise<ConfigView> {
+  return apiRequest('PUT', '/rest/management/config', body);
+}
+
+export function useUpdateConfig() {
+  const invalidate = useInvalidateConfigs();
+  return useMutation({ mutationFn: updateConfig, onSuccess: invalidate });
+}

@@ -1,0 +1,215 @@
+import { CONFIG_TEXTS, ERROR_TITLES, SEARCH_DEBOUNCE_MS, SUCCESS_MESSAGES, TITLES } from '@knooppunt/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/dates';
+import { LABELS } from '@/lib/texts';
+import { renderWithProviders } from '@/testing/render';
+import { BEHEER, EIGEN_BEHEER, stubConfigApi } from '../testing/config-api-stub';
+import { ConfigsScreen } from './configs-screen';
+
+const SEARCH = '/rest/management/config/search';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderScreen(roles: string[], flow: 'aansluiting' | 'hoofdnet' = 'aansluiting', url = '/configs') {
+  return renderWithProviders(<ConfigsScreen flow={flow} />, { roles, url });
+}
+
+const rowOf = async (deelnemer: string, draft = false) => {
+  const table = screen.getByRole('table', { name: TITLES.configs });
+  const rows = await within(table).findAllByRole('row', { name: new RegExp(deelnemer) });
+  const row = rows.find((candidate) => draft === candidate.textContent?.includes(CONFIG_TEXTS.draftCaption));
+  if (!row) throw new Error(`no row ${deelnemer}`);
+  return row;
+};
+
+describe('Overzicht van configuraties', () => {
+  it("lists the flow's configurations sorted by creation, ten per page", async () => {
+    const api = stubConfigApi();
+    renderScreen(BEHEER, 'hoofdnet', '/hoofdnet/configs');
+
+    expect(screen.getByRole('heading', { name: TITLES.configs })).toBeInTheDocument();
+    await rowOf('Aannemer_Alfa');
+    expect(await api.bodies('POST', SEARCH)).toEqual([
+      {
+        filters: [{ name: 'versienummer', value: 'h1.0' }],
+        skip: 0,
+        limit: 10,
+        sortBy: 'created',
+        sortDirection: 'asc',
+      },
+    ]);
+    expect(screen.getByText('1-5 van 5')).toBeInTheDocument();
+  });
+
+  it('applies the search only after typing has paused for 500 ms', async () => {
+    const api = stubConfigApi();
+    const { router } = renderScreen(BEHEER);
+    await rowOf('Aannemer_Alfa');
+    vi.useFakeTimers();
+
+    const search = screen.getByRole('searchbox', { name: LABELS.common.search });
+    fireEvent.change(search, { target: { value: 'noo' } });
+    act(() => vi.advanceTimersByTime(300));
+    fireEvent.change(search, { target: { value: 'noord' } });
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+    expect(router.state.location.search).toBe('');
+
+    act(() => vi.advanceTimersByTime(1));
+    expect(router.state.location.search).toBe('?deelnemer=noord');
+    vi.useRealTimers();
+    await waitFor(async () =>
+      expect((await api.bodies('POST', SEARCH)).at(-1)).toMatchObject({
+        filters: [
+          { name: 'deelnemer', value: 'noord' },
+          { name: 'versienummer', value: '2.0' },
+        ],
+        skip: 0,
+      }),
+    );
+    expect(await api.bodies('POST', SEARCH)).toHaveLength(2);
+  });
+
+  it('marks a draft and, without the create-configuration right, says whom to ask to activate it', async () => {
+    stubConfigApi();
+    renderScreen(EIGEN_BEHEER);
+
+    const draft = await rowOf('Netbeheer_Noord', true);
+    expect(draft).toHaveTextContent(CONFIG_TEXTS.draftCaption);
+    expect(draft).toHaveTextContent(CONFIG_TEXTS.draftContactNote);
+    expect(within(draft).queryByRole('button', { name: LABELS.configs.activateDraft })).not.toBeInTheDocument();
+  });
+
+  it('leaves the note out for users who may activate drafts themselves', async () => {
+    stubConfigApi();
+    renderScreen(BEHEER);
+
+    const draft = await rowOf('Netbeheer_Noord', true);
+    expect(draft).toHaveTextContent(CONFIG_TEXTS.draftCaption);
+    expect(draft).not.toHaveTextContent(CONFIG_TEXTS.draftContactNote);
+    expect(within(draft).getByRole('button', { name: LABELS.configs.activateDraft })).toBeEnabled();
+  });
+
+  it.each([
+    ['Aannemer_Alfa', CONFIG_TEXTS.chipActive, 'success'],
+    ['Netbeheer_Noord', CONFIG_TEXTS.chipActive, 'warning'],
+    ['Combi_Oost', CONFIG_TEXTS.chipPaused, 'info'],
+    ['Aannemer_Beta', 'version 2.0', 'default'],
+  ])('shows the sender of %s as a %s chip coloured %s', async (deelnemer, label, colour) => {
+    stubConfigApi();
+    renderScreen(BEHEER);
+
+    const chip = within(await rowOf(deelnemer))
+      .getByText(label)
+      .closest('.MuiChip-root');
+    expect(chip).toHaveClass(`MuiChip-color${colour[0]?.toUpperCase()}${colour.slice(1)}`);
+  });
+
+  it('offers only viewing actions without the create-configuration right', async () => {
+    stubConfigApi();
+    renderScreen(EIGEN_BEHEER);
+
+    const row = await rowOf('Aannemer_Alfa');
+    expect(within(row).getByRole('button', { name: LABELS.configs.checkConnection })).toBeEnabled();
+    expect(within(row).getByRole('button', { name: LABELS.configs.senderLog })).toBeEnabled();
+    expect(within(row).queryByRole('button', { name: LABELS.configs.useNewest })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: LABELS.configs.maxMessages })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: LABELS.configs.newConfig })).toBeInTheDocument();
+  });
+
+  it('offers the newest configuration only to a sender that lags behind or is missing', async () => {
+    stubConfigApi();
+    renderScreen(BEHEER);
+
+    const useNewest = async (deelnemer: string) =>
+      within(await rowOf(deelnemer)).getByRole('button', { name: LABELS.configs.useNewest });
+    expect(await useNewest('Aannemer_Alfa')).toBeDisabled();
+    expect(await useNewest('Netbeheer_Noord')).toBeEnabled();
+    expect(await useNewest('Aannemer_Beta')).toBeEnabled();
+    expect(
+      within(await rowOf('Netbeheer_Noord', true)).queryByRole('button', { name: LABELS.configs.senderLog }),
+    ).toBeNull();
+  });
+
+  it('switches a lagging sender to the newest version after confirmation', async () => {
+    const api = stubConfigApi();
+    const { user } = renderScreen(BEHEER);
+
+    await user.click(within(await rowOf('Netbeheer_Noord')).getByRole('button', { name: LABELS.configs.useNewest }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: LABELS.common.yes }));
+
+    await waitFor(async () =>
+      expect(await api.bodies('PUT', '/rest/management/message-sender')).toEqual([
+        { deelnemer: 'Netbeheer_Noord', versienummer: '2.0', version: 2 },
+      ]),
+    );
+  });
+
+  it('activates a draft after confirmation and says so', async () => {
+    const api = stubConfigApi();
+    const { user } = renderScreen(BEHEER);
+
+    await user.click(
+      within(await rowOf('Netbeheer_Noord', true)).getByRole('button', { name: LABELS.configs.activateDraft }),
+    );
+    const dialog = screen.getByRole('dialog', { name: LABELS.configs.activateDraft });
+    expect(dialog).toHaveTextContent(LABELS.configs.activateDraftText('Netbeheer_Noord', '2.0'));
+    await user.click(within(dialog).getByRole('button', { name: LABELS.common.yes }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.draftActivated);
+    expect(await api.bodies('PATCH', '/rest/management/config')).toEqual([
+      { deelnemer: 'Netbeheer_Noord', versienummer: '2.0' },
+    ]);
+  });
+
+  it('pauses a running sender with its switch, and reports a refusal', async () => {
+    const api = stubConfigApi({ sender: () => Response.json({ message: 'Verzender is bezet' }, { status: 409 }) });
+    const { user } = renderScreen(BEHEER);
+
+    await user.click(within(await rowOf('Aannemer_Alfa')).getByRole('switch', { name: CONFIG_TEXTS.senderActive }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_TITLES.updateSender);
+    expect(alert).toHaveTextContent('Verzender is bezet');
+    expect(await api.bodies('PATCH', '/rest/management/message-sender')).toEqual([
+      { deelnemer: 'Aannemer_Alfa', versienummer: '2.0', running: false },
+    ]);
+    expect(
+      within(await rowOf('Combi_Oost')).getByRole('switch', { name: CONFIG_TEXTS.senderPaused }),
+    ).not.toBeChecked();
+  });
+
+  it('reads the sending log of a row', async () => {
+    stubConfigApi({
+      log: () =>
+        Response.json([
+          { date: '2025-02-03T09:00:00Z', running: false, version: 3, maxMessages: 2 },
+          { date: '2025-02-01T09:00:00Z', running: true, version: 2, maxMessages: 5 },
+        ]),
+    });
+    const { user } = renderScreen(BEHEER);
+
+    await user.click(within(await rowOf('Aannemer_Alfa')).getByRole('button', { name: LABELS.configs.senderLog }));
+
+    const panel = screen.getByRole('dialog', { name: LABELS.senderLog.title('Aannemer_Alfa', '2.0') });
+    const rows = await within(panel).findAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'DatumStatusVersieMax. berichten',
+      `${formatDateTime('2025-02-03T09:00:00Z')}${CONFIG_TEXTS.chipPaused}32`,
+      `${formatDateTime('2025-02-01T09:00:00Z')}${CONFIG_TEXTS.chipActive}25`,
+    ]);
+  });
+
+  it('shows a failing list as an error alert', async () => {
+    stubConfigApi({ search: () => Response.json({ message: 'Database niet bereikbaar' }, { status: 503 }) });
+    renderScreen(BEHEER);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_TITLES.fetchConfigs);
+    expect(alert).toHaveTextContent('Database niet bereikbaar');
+  });
+});

@@ -1,0 +1,96 @@
+import {
+  ERROR_TITLES,
+  flowOf,
+  urlGroups,
+  type ConfigListItem,
+  type ConnectionCheck,
+  type Side,
+} from '@knooppunt/domain';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListSubheader from '@mui/material/ListSubheader';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useNotify } from '@/components/notifications/notify-context';
+import { LABELS } from '@/lib/texts';
+import { useCheckConnection } from '../api/check-connection';
+import { CheckResultItem } from './check-result-item';
+
+type CheckResults = ConnectionCheck['results'];
+
+const SIDES: readonly Side[] = ['opdrachtgever', 'opdrachtnemer'];
+
+// After a failed call nothing was checked: the token URL shows as missing, like every callback.
+const NOTHING_CHECKED: CheckResults = { tokenUrl: null, urls: {} };
+
+/** Starts a check of a row's configuration version and holds what the dialog shows. */
+export function useConnectionCheck() {
+  const { notifyError } = useNotify();
+  const check = useCheckConnection();
+  const [row, setRow] = useState<ConfigListItem>();
+  const start = (target: ConfigListItem) => {
+    setRow(target);
+    const { deelnemer, versienummer, version, draft } = target;
+    check.mutate(
+      { deelnemer, versienummer, version, draft },
+      { onError: (error) => notifyError(ERROR_TITLES.checkConnection, error) },
+    );
+  };
+  const dialog: ConnectionCheckDialogProps = {
+    row,
+    results: check.isError ? NOTHING_CHECKED : check.data?.results,
+    onClose: () => {
+      setRow(undefined);
+      check.reset();
+    },
+  };
+  return { start, dialog };
+}
+
+interface ConnectionCheckDialogProps {
+  /** The checked row; none closes the dialog. */
+  row: ConfigListItem | undefined;
+  /** Undefined while the server is still checking. */
+  results: CheckResults | undefined;
+  onClose: () => void;
+}
+
+/** 'Resultaten verbindingcontrole': a progress bar while the server checks, then one line per URL. */
+export function ConnectionCheckDialog({ row, results, onClose }: ConnectionCheckDialogProps) {
+  const titleId = useId();
+  const groups = row ? urlGroups(flowOf(row.versienummer)) : undefined;
+  return (
+    <Dialog open={Boolean(row)} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{LABELS.connectionCheck.title}</DialogTitle>
+      {row && groups && (
+        <DialogContent dividers>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+            {LABELS.configs.panelTitle(row.deelnemer, row.versienummer, row.draft)} ·{' '}
+            {LABELS.configs.version(row.version)}
+          </Typography>
+          {!results ? (
+            <LinearProgress aria-label={LABELS.common.loading} sx={{ my: 3 }} />
+          ) : (
+            <List disablePadding aria-label={LABELS.connectionCheck.title}>
+              <CheckResultItem label={LABELS.connectionCheck.tokenUrl} result={results.tokenUrl} />
+              {SIDES.map((side) => [
+                <ListSubheader key={side} disableGutters sx={{ lineHeight: '32px', mt: 1 }}>
+                  {LABELS.configForm.urlGroups[side]}
+                </ListSubheader>,
+                ...groups[side].map((type) => <CheckResultItem key={type} label={type} result={results.urls[type]} />),
+              ])}
+            </List>
+          )}
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button onClick={onClose}>{LABELS.common.close}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

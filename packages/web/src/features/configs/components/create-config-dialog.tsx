@@ -1,0 +1,149 @@
+import { CONFIG_VERSIENUMMERS, ERROR_TITLES, normaliseDeelnemer, SUCCESS_MESSAGES, type Flow } from '@knooppunt/domain';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNotify } from '@/components/notifications/notify-context';
+import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
+import { LABELS } from '@/lib/texts';
+import { useCreateConfig } from '../api/create-config';
+import { useValuelists } from '../api/get-valuelists';
+import { ConfigFormFields } from '../form/config-form-fields';
+import { configFormResolver, configInputOf, emptyFormValues } from '../form/config-form-values';
+import { FormTextField } from '../form/form-text-field';
+
+// While typing, a space turns into an underscore at once; trimming waits until the name is sent.
+const underscoreSpaces = (value: string) => value.replace(/\s/g, '_');
+
+interface CreateConfigDialogProps {
+  open: boolean;
+  flow: Flow;
+  onClose: () => void;
+}
+
+/** 'Aanmaken nieuwe configuratie': a draft for a participant and version number. */
+export function CreateConfigDialog({ open, flow, onClose }: CreateConfigDialogProps) {
+  const titleId = useId();
+  const mutation = useCreateConfig();
+  const close = () => !mutation.isPending && onClose();
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth scroll="paper">
+      <DialogTitle id={titleId}>{LABELS.configs.createTitle}</DialogTitle>
+      {/* Mounted only while open, so every opening starts with an empty form. */}
+      {open && <CreateConfigForm flow={flow} mutation={mutation} onCancel={close} onCreated={onClose} />}
+    </Dialog>
+  );
+}
+
+interface FormProps {
+  flow: Flow;
+  mutation: ReturnType<typeof useCreateConfig>;
+  onCancel: () => void;
+  onCreated: () => void;
+}
+
+function CreateConfigForm({ flow, mutation, onCancel, onCreated }: FormProps) {
+  const { notifyError, notifySuccess } = useNotify();
+  const user = useCurrentUser();
+  // Without the create-configuration right a user makes drafts for their own participant only.
+  const locked = !usePermissions().canCreateConfig;
+  const { data: valuelists } = useValuelists(!locked);
+  const form = useForm({
+    resolver: configFormResolver(true),
+    mode: 'onTouched',
+    defaultValues: emptyFormValues(flow, locked ? (user?.deelnemer ?? '') : ''),
+  });
+  const { control, formState } = form;
+
+  const submit = form.handleSubmit((values) =>
+    mutation.mutate(
+      {
+        deelnemer: normaliseDeelnemer(values.deelnemer),
+        versienummer: values.versienummer,
+        config: configInputOf(values),
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(SUCCESS_MESSAGES.configCreated);
+          onCreated();
+        },
+        onError: (error) => notifyError(ERROR_TITLES.createConfig, error),
+      },
+    ),
+  );
+
+  return (
+    <Stack component="form" onSubmit={submit} noValidate sx={{ minHeight: 0 }}>
+      <DialogContent dividers>
+        <Stack sx={{ gap: 2 }}>
+          {locked ? (
+            <FormTextField control={control} name="deelnemer" label={LABELS.configForm.deelnemer} disabled required />
+          ) : (
+            <Controller
+              control={control}
+              name="deelnemer"
+              render={({ field, fieldState }) => (
+                <Autocomplete
+                  freeSolo
+                  options={valuelists?.deelnemers ?? []}
+                  value={field.value}
+                  inputValue={field.value}
+                  onInputChange={(_event, value) => field.onChange(underscoreSpaces(value))}
+                  onChange={(_event, value) => field.onChange(underscoreSpaces(value ?? ''))}
+                  onBlur={field.onBlur}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      inputRef={field.ref}
+                      label={LABELS.configForm.deelnemer}
+                      required
+                      autoFocus
+                      error={fieldState.invalid}
+                      helperText={fieldState.error?.message}
+                    />
+                  )}
+                />
+              )}
+            />
+          )}
+          <Controller
+            control={control}
+            name="versienummer"
+            render={({ field }) => (
+              <TextField {...field} select label={LABELS.configForm.versienummer} required>
+                {CONFIG_VERSIENUMMERS[flow].map((versienummer) => (
+                  <MenuItem key={versienummer} value={versienummer}>
+                    {versienummer}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Divider />
+          <ConfigFormFields form={form} readOnly={false} creating />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onCancel} disabled={mutation.isPending}>
+          {LABELS.common.cancel}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!formState.isValid || mutation.isPending}
+          loading={mutation.isPending}
+        >
+          {LABELS.common.create}
+        </Button>
+      </DialogActions>
+    </Stack>
+  );
+}

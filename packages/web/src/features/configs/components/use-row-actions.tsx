@@ -1,0 +1,81 @@
+import { ERROR_TITLES, SUCCESS_MESSAGES, type ConfigListItem } from '@knooppunt/domain';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
+import { useNotify } from '@/components/notifications/notify-context';
+import { LABELS } from '@/lib/texts';
+import { useActivateDraft } from '../api/activate-draft';
+import { useSwitchToNewestConfig } from '../api/switch-to-newest-config';
+import { useUpdateSender } from '../api/update-sender';
+
+type Confirmation = { kind: 'activate' | 'newest'; row: ConfigListItem };
+
+const sameKey = (row: ConfigListItem, key: { deelnemer: string; versienummer: string } | undefined) =>
+  key !== undefined && key.deelnemer === row.deelnemer && key.versienummer === row.versienummer;
+
+/**
+ * The row actions that change something: activating a draft and switching the sender to the newest
+ * version (both asked first, they change what goes out), and pausing or resuming the sender.
+ */
+export function useRowActions() {
+  const { notifyError, notifySuccess } = useNotify();
+  const activation = useActivateDraft();
+  const switching = useSwitchToNewestConfig();
+  const senderChange = useUpdateSender();
+  const [confirmation, setConfirmation] = useState<Confirmation>();
+  const key = (row: ConfigListItem) => ({ deelnemer: row.deelnemer, versienummer: row.versienummer });
+
+  const confirm = () => {
+    if (!confirmation) return;
+    const { kind, row } = confirmation;
+    const done = { onSettled: () => setConfirmation(undefined) };
+    if (kind === 'activate') {
+      activation.mutate(key(row), {
+        ...done,
+        onSuccess: () => notifySuccess(SUCCESS_MESSAGES.draftActivated),
+        onError: (error) => notifyError(ERROR_TITLES.activateDraft, error),
+      });
+    } else {
+      switching.mutate(
+        { ...key(row), version: row.version },
+        {
+          ...done,
+          onError: (error) => notifyError(row.sender ? ERROR_TITLES.updateSender : ERROR_TITLES.createSender, error),
+        },
+      );
+    }
+  };
+
+  const confirmDialog = confirmation && (
+    <ConfirmDialog
+      open
+      title={confirmation.kind === 'activate' ? LABELS.configs.activateDraft : LABELS.configs.useNewest}
+      text={
+        confirmation.kind === 'activate'
+          ? LABELS.configs.activateDraftText(confirmation.row.deelnemer, confirmation.row.versienummer)
+          : LABELS.configs.useNewestText(
+              confirmation.row.deelnemer,
+              confirmation.row.versienummer,
+              confirmation.row.version,
+            )
+      }
+      busy={activation.isPending || switching.isPending}
+      onConfirm={confirm}
+      onCancel={() => setConfirmation(undefined)}
+    />
+  );
+
+  return {
+    activateDraft: (row: ConfigListItem) => setConfirmation({ kind: 'activate', row }),
+    useNewest: (row: ConfigListItem) => setConfirmation({ kind: 'newest', row }),
+    setRunning: (row: ConfigListItem, running: boolean) =>
+      senderChange.mutate(
+        { ...key(row), running },
+        { onError: (error) => notifyError(ERROR_TITLES.updateSender, error) },
+      ),
+    /** A change of this row's sender is under way. */
+    busy: (row: ConfigListItem) =>
+      (senderChange.isPending && sameKey(row, senderChange.variables)) ||
+      (switching.isPending && sameKey(row, switching.variables)),
+    confirmDialog,
+  };
+}
