@@ -199,6 +199,18 @@ for (const flow of FLOWS) {
   });
 }
 
+test('a user who may view but not create drafts gets a read-only configuration', async ({ page }) => {
+  await loginAs(page, 'kijker@knooppunt.example', '/configs');
+  await expect(page.getByRole('button', { name: 'Nieuwe configuratie' })).toHaveCount(0);
+  await expect(page.getByRole('switch')).toHaveCount(0);
+  await activeRow(page, 'Aannemer_Alfa').click();
+  const panel = page.getByRole('dialog', { name: 'Aannemer_Alfa 2.0' });
+  await expect(panel.getByLabel('Client ID')).toHaveValue('aannemer_alfa-callback');
+  await expect(panel.getByLabel('Client ID')).not.toBeEditable();
+  await expect(panel.getByLabel('Token URL')).not.toBeEditable();
+  await expect(panel.getByRole('button', { name: 'Opslaan' })).toHaveCount(0);
+});
+
 test('a user without configuration rights cannot open the configurations', async ({ page }) => {
   await loginAs(page, 'monitor@knooppunt.example');
   for (const flow of FLOWS) {

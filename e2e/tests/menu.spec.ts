@@ -42,6 +42,8 @@ const MENUS: [email: string, paths: string[], sections: string[]][] = [
   ['users@knooppunt.example', ['/gebruikers', '/organisaties'], ['Gebruikersbeheer']],
   ['geen@knooppunt.example', [], []],
 ];
+// The super role alone opens every screen, like the administrator's full set of roles.
+MENUS.push(['kijker@knooppunt.example', MENUS[0]![1], MENUS[0]![2]]);
 
 for (const [email, paths, sections] of MENUS) {
   test(`${email} sees the menu of their roles`, async ({ page }) => {

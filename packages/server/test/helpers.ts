@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, importJWK, type JWK } from 'jose';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { signingKeys } from '../src/db/schema';
 import { closedPort } from './support/local-server';
@@ -17,7 +17,7 @@ export interface TestApp {
  * A fresh application on a fresh database: PGlite in memory, or — when TEST_DATABASE_URL names a
  * PostgreSQL server — a new database created on that server and dropped afterwards.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DEMO: '1',
@@ -37,7 +37,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   } else {
     config.database = { kind: 'pglite', dataDir: undefined };
   }
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   await app.ready();
   return {
     app,
@@ -53,14 +53,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
  * A fresh application listening on a free port of 127.0.0.1, with its public URL set to match:
  * for tests that need the server reachable over HTTP (the identity provider, demo participants).
  */
-export async function createListeningTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createListeningTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const port = await closedPort();
-  const t = await createTestApp({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...env,
-  });
+  const t = await createTestApp(
+    { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    options,
+  );
   await t.app.listen({ port, host: '127.0.0.1' });
   return t;
 }

@@ -64,6 +64,8 @@ export const DEMO_USERS: DemoUser[] = [
     roles: ['Beheer User Viewers', 'Beheer User Beheer'],
   },
   { email: 'geen@knooppunt.example', organisatie: 'Knooppunt_Beheer', roles: ['geen'] },
+  // Sees everything, changes nothing: shows the read-only side of every screen.
+  { email: 'kijker@knooppunt.example', organisatie: 'Knooppunt_Beheer', roles: ['Beheer ziet alles'] },
 ];
 
 export const DEMO_PASSWORD = 'demo';
