@@ -294,6 +294,24 @@ describe('senders', () => {
   });
 });
 
+describe('bad input on every call', () => {
+  it.each([
+    ['POST', '/rest/management/config/search', { filters: [{ name: 'land', value: 'NL' }] }, 'filters.0.name'],
+    ['POST', '/rest/management/config/search', { sortBy: 'clientId' }, 'sortBy'],
+    ['GET', '/rest/management/config?deelnemer=Proef_Noord&versienummer=9.9&version=1', undefined, 'versienummer'],
+    ['PUT', '/rest/management/config', { ...key('Proef_Noord'), config: { clientId: 'x' } }, 'config.tokenUrl'],
+    ['PATCH', '/rest/management/config', { deelnemer: 'Proef_Noord' }, 'versienummer'],
+    ['POST', '/rest/management/connection-check', { ...key('Proef_Noord'), version: 0 }, 'version'],
+    ['GET', '/rest/management/message-sender?versienummer=3.0', undefined, 'versienummer'],
+    ['PUT', '/rest/management/message-sender', key('Proef_Noord'), 'version'],
+    ['GET', '/rest/management/message-sender/log?deelnemer=Proef_Noord', undefined, 'versienummer'],
+  ] as const)('%s %s with %j answers 400 naming %s', async (method, url, body, field) => {
+    const response = await call(method, url, beheer, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([expect.objectContaining({ field })]);
+  });
+});
+
 describe('value lists', () => {
   it('offers every participant to a configuration administrator and only the own one to others', async () => {
     const all = (await call('GET', '/rest/valuelist', beheer)).json();
