@@ -7,3 +7,7 @@ export * from './permissions';
 export * from './roles';
 export * from './texts';
 export * from './configs';
+export * from './messages';
+export * from './opdrachten';
+export * from './inbound';
+export * from './berichten';

@@ -14,11 +14,11 @@ const CASES: [roles: string[], granted: Permission[]][] = [
   [['Configuraties Beheren'], ['canViewConfig', 'canCreateDraft']],
   [['Opdrachtverstrekking Beheren'], []],
   [['Verbindingen Beheren'], []],
-  [['Beheer Monitoring'], ['canViewMonitoring']],
+  [['Beheer Monitoring'], ['canViewMonitoring', 'canRetryMessage']],
   [['Beheer User Viewers'], ['canViewUsers']],
   [['Beheer User Beheer'], ['canCreateUser', 'canSynchronize']],
   [['Gebruikers Beheren'], []],
-  [['Uitval Beheren'], ['canViewUitval']],
+  [['Uitval Beheren'], ['canViewUitval', 'canRetryMessage']],
   [['Business Rules Zoeker'], ['canSearchRules', 'canAccessRules']],
   [['Business rules Zoeken'], ['canSearchRules', 'canAccessRules']],
   [['Business Rules Viewer'], ['canViewConceptRules', 'canAccessRules', 'canAccessConceptScenarios']],
@@ -41,6 +41,7 @@ const SUPER_GRANTS: Permission[] = [
   'canAccessRules',
   'canAccessConceptScenarios',
   'canSeeAllParticipants',
+  'canRetryMessage',
 ];
 
 const SUPER_CASES: [extraRoles: string[], extraGranted: Permission[]][] = [

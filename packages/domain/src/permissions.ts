@@ -28,6 +28,8 @@ export interface Permissions {
    * own deelnemer (docs/decisions/0007).
    */
   canSeeAllParticipants: boolean;
+  /** Resend a message: offered on the Berichten screens (monitoring) and the Uitval screens. */
+  canRetryMessage: boolean;
 }
 
 export type Permission = keyof Permissions;
@@ -44,14 +46,17 @@ export function permissionsFor(roles: readonly string[]): Permissions {
   const canBeheerRules = bySuper(has('Business rules Beheren'), has('Business Rules Beheer'));
   const canManageUsers = bySuper(has('Gebruikers Beheren'), has('Beheer User Beheer'));
 
+  const canViewMonitoring = superRole || has('Beheer Monitoring');
+  const canViewUitval = superRole || has('Uitval Beheren');
+
   return {
     canViewConfig: superRole || has('Configuraties Beheren'),
     canCreateDraft: bySuper(has('Opdrachtverstrekking Beheren', 'Verbindingen Beheren'), has('Configuraties Beheren')),
     canCreateConfig: bySuper(has('Opdrachtverstrekking Beheren'), false),
     canCancelOpdracht: superRole,
-    canViewMonitoring: superRole || has('Beheer Monitoring'),
+    canViewMonitoring,
     canViewUsers: superRole || has('Beheer User Viewers'),
-    canViewUitval: superRole || has('Uitval Beheren'),
+    canViewUitval,
     canCreateUser: canManageUsers,
     canSynchronize: canManageUsers,
     canSearchRules,
@@ -61,6 +66,7 @@ export function permissionsFor(roles: readonly string[]): Permissions {
     canAccessRules: canSearchRules || canBeheerRules || canViewConceptRules || canEditConceptRules,
     canAccessConceptScenarios: canBeheerRules || canViewConceptRules || canEditConceptRules,
     canSeeAllParticipants: superRole,
+    canRetryMessage: canViewMonitoring || canViewUitval,
   };
 }
 

@@ -27,6 +27,13 @@ import { outboundFromConfig } from './outbound/client';
 import { createDemoInbox } from './demo/inbox';
 import { DEMO_PARTICIPANTS_PREFIX, demoParticipants } from './demo/participants';
 import { seedDemoConfigs } from './demo/seed-configs';
+import { messageRoutes } from './modules/messages/routes';
+import { createMessagesService } from './modules/messages/service';
+import { opdrachtRoutes } from './modules/opdrachten/routes';
+import { createOpdrachtenService } from './modules/opdrachten/service';
+import { inboundRoutes } from './modules/inbound/routes';
+import { createInboundService } from './modules/inbound/service';
+import { startDelivery } from './delivery';
 import { seedDemo } from './demo/seed';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -53,14 +60,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = await openDatabase(config.database);
   app.decorate('db', database.db);
-  app.addHook('onClose', () => database.close());
   const cipher = createSecretCipher(await loadSecretKey(config.secretKey, config.dataDir));
   if (config.demo) {
     await seedDemo(database.db, app.log);
     await seedDemoConfigs(database.db, cipher, config.publicUrl);
   }
   const outbound = outboundFromConfig(config.outbound);
-  app.addHook('onClose', () => outbound.close());
+  const delivery =
+    config.role === 'api'
+      ? undefined
+      : await startDelivery({ config, handle: database, outbound, cipher, log: app.log });
+  // In this order: finish running deliveries, then close the connections they use.
+  app.addHook('onClose', async () => {
+    await delivery?.stop();
+    await outbound.close();
+    await database.close();
+  });
+
+  await app.register(errorHandler);
+  await app.register(metrics);
+  await app.register(healthRoutes, { ping: database.ping });
+  // A worker process delivers and answers health and metrics; the APIs run in the api processes.
+  if (config.role === 'worker') return app;
 
   const embedded = config.oidc.externalIssuer === undefined;
   const signingKeys = embedded ? await ensureSigningKeys(database.db) : [];
@@ -68,14 +89,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? createLocalJWKSet({ keys: signingKeys.map(publicJwk) })
     : discoveredKeys(config.oidc.issuer);
 
-  await app.register(errorHandler);
-  await app.register(metrics);
   await app.register(openapi, { version: packageJson.version, publicUrl: config.publicUrl });
-  await app.register(authGuard, { verify: createTokenVerifier(config.oidc, getKey) });
+  await app.register(authGuard, {
+    verify: createTokenVerifier(config.oidc, getKey),
+    portalClientId: config.oidc.portalClientId,
+  });
   if (embedded) await app.register(embeddedIdp, { config, db: database.db, signingKeys });
 
   const audit = createAuditService();
-  await app.register(healthRoutes, { ping: database.ping });
   await app.register(portalConfigRoutes, { oidc: config.oidc });
   await app.register(organisationRoutes, { service: createOrganisationsService({ db: database.db, audit }) });
   const configs = createConfigsService({ db: database.db, audit, cipher });
@@ -83,6 +104,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(senderRoutes, { service: createSendersService({ db: database.db, audit }) });
   await app.register(valuelistRoutes, { db: database.db });
   await app.register(connectionCheckRoutes, { configs, outbound });
+  await app.register(messageRoutes, { service: createMessagesService({ db: database.db, audit }) });
+  await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit }) });
+  await app.register(inboundRoutes, { service: createInboundService({ db: database.db }) });
   if (config.demo) {
     await app.register(demoParticipants, { prefix: DEMO_PARTICIPANTS_PREFIX, inbox: createDemoInbox() });
   }

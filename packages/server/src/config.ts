@@ -30,11 +30,14 @@ const envSchema = z.object({
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   MTLS_CERT_FILE: z.string().optional(),
   MTLS_KEY_FILE: z.string().optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
 });
 
 export type Env = z.input<typeof envSchema>;
 
 export interface Config {
+  /** all: API and delivery worker in one process; api: no worker; worker: delivery plus /health and /metrics. */
+  role: 'all' | 'api' | 'worker';
   port: number;
   host: string;
   publicUrl: string;
@@ -85,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') };
   const demo = e.DEMO ?? database.kind === 'pglite';
   return {
+    role: e.ROLE,
     port: e.PORT,
     host: e.HOST,
     publicUrl,

@@ -23,6 +23,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     DEMO: '1',
     WEB_DIST: '/nonexistent',
     SECRET_KEY: randomBytes(32).toString('base64'),
+    // Route tests see the outbox as they left it; the delivery tests start a worker themselves.
+    ROLE: 'api',
     ...env,
   });
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -83,6 +85,8 @@ export interface TokenClaims {
   sub?: string;
   expiresIn?: string;
   audience?: string;
+  /** The OAuth client the token was issued to; the portal's unless said otherwise. */
+  clientId?: string;
 }
 
 /**
@@ -102,6 +106,7 @@ export async function tokenFor(
     [names.roles]: claims.roles ?? [],
     [names.deelnemer]: claims.deelnemer ?? 'Knooppunt_Beheer',
     [names.email]: claims.email ?? 'test@knooppunt.example',
+    client_id: claims.clientId ?? config.oidc.portalClientId,
   })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
     .setSubject(claims.sub ?? randomUUID())

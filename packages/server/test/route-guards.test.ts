@@ -5,6 +5,7 @@ import type { Access } from '../src/auth/guard';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 
 const KEY = { deelnemer: 'Guard_Test', versienummer: '2.0' };
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const CONFIG_BODY = {
   ...KEY,
   config: { clientId: 'id', clientSecret: 'geheim', tokenUrl: 'https://auth.example/token' },
@@ -51,6 +52,15 @@ const ROUTES: { method: string; url: string; access: Access; body?: object }[] =
     access: 'canViewConfig',
   },
   { method: 'GET', url: '/rest/valuelist', access: 'canViewConfig' },
+  { method: 'POST', url: '/rest/management/message/retry', access: 'canRetryMessage', body: { id: UNKNOWN_ID } },
+  {
+    method: 'POST',
+    url: '/rest/management/message-hoofdnet/retry',
+    access: 'canRetryMessage',
+    body: { id: UNKNOWN_ID },
+  },
+  { method: 'PATCH', url: '/rest/management/opdracht/cancel/ONBEKEND', access: 'canCancelOpdracht' },
+  { method: 'POST', url: '/api/v1/berichten', access: 'participant', body: { type: 'Opdracht' } },
   {
     method: 'POST',
     url: '/rest/management/connection-check',
@@ -77,6 +87,7 @@ const GRANTING_ROLES: Record<Permission, string[]> = {
   canAccessRules: ['Business rules Zoeken'],
   canAccessConceptScenarios: ['Business rules Concept Bekijken'],
   canSeeAllParticipants: ['Beheer ziet alles'],
+  canRetryMessage: ['Uitval Beheren'],
 };
 
 let t: TestApp;
@@ -95,7 +106,9 @@ const call = (route: (typeof ROUTES)[number], headers: Record<string, string> = 
 
 describe('route guards', () => {
   it('the table lists every guarded route the application has', () => {
-    const table = ROUTES.map(({ method, url, access }) => ({ method, url: url.split('?')[0] ?? url, access }));
+    // Path parameters are written out in the table; the app lists the route's pattern.
+    const pattern = (url: string) => (url.split('?')[0] ?? url).replace('/cancel/ONBEKEND', '/cancel/:opdrachtId');
+    const table = ROUTES.map(({ method, url, access }) => ({ method, url: pattern(url), access }));
     expect([...t.app.guardedRoutes].sort(byRoute)).toEqual(table.sort(byRoute));
   });
 
@@ -124,6 +137,15 @@ describe('route guards', () => {
       expect((await call(route, { authorization: 'Basic Zm9vOmJhcg==' })).statusCode).toBe(401);
     });
 
+    if (route.access === 'participant') {
+      it('answers 403 to a portal user and lets a participant system through', async () => {
+        const portalUser = await tokenFor(t, { roles: ['Beheer ziet alles'], clientId: t.config.oidc.portalClientId });
+        expect((await call(route, bearer(portalUser))).statusCode).toBe(403);
+        const system = await tokenFor(t, { deelnemer: 'Aannemer_Alfa', clientId: 'aannemer_alfa-systeem' });
+        expect([401, 403]).not.toContain((await call(route, bearer(system))).statusCode);
+      });
+      return;
+    }
     if (route.access === 'public' || route.access === 'authenticated') return;
     const permission = route.access;
 

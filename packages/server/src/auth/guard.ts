@@ -4,8 +4,11 @@ import type { Permission } from '@knooppunt/domain';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AuthUser, TokenVerifier } from './verifier';
 
-/** What a route needs: a permission flag, any valid token, or nothing. */
-export type Access = Permission | 'authenticated' | 'public';
+/**
+ * What a route needs: a permission flag, any valid token, a participant's system (a token of a
+ * client other than the portal that carries a deelnemer: the participants' API), or nothing.
+ */
+export type Access = Permission | 'authenticated' | 'participant' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,26 +30,34 @@ const GUARDED_PREFIXES = ['/rest/', '/api/'];
  * Every route declares `config.access`; this hook answers 401 without a valid bearer token and
  * 403 without the flag, before parsing, validation or any handler runs.
  */
-export const authGuard = fp<{ verify: TokenVerifier }>(async (app, { verify }) => {
-  app.decorateRequest('user', undefined);
-  app.decorate('guardedRoutes', []);
+export const authGuard = fp<{ verify: TokenVerifier; portalClientId: string }>(
+  async (app, { verify, portalClientId }) => {
+    app.decorateRequest('user', undefined);
+    app.decorate('guardedRoutes', []);
 
-  app.addHook('onRoute', (route) => {
-    if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
-    const access = route.config?.access;
-    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.guardedRoutes.push({ method, url: route.url, access });
-    }
-  });
+    app.addHook('onRoute', (route) => {
+      if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') app.guardedRoutes.push({ method, url: route.url, access });
+      }
+    });
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return;
-    request.user = await authenticate(request, verify);
-    if (access !== 'authenticated' && !request.user.permissions[access]) throw new ForbiddenError();
-  });
-});
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access || access === 'public') return;
+      request.user = await authenticate(request, verify);
+      if (access === 'authenticated') return;
+      if (access === 'participant') {
+        const isSystem = request.user.deelnemer && request.user.clientId !== portalClientId;
+        if (!isSystem) throw new ForbiddenError('Alleen systemen van deelnemers mogen berichten aanbieden.');
+        return;
+      }
+      if (!request.user.permissions[access]) throw new ForbiddenError();
+    });
+  },
+);
 
 async function authenticate(request: FastifyRequest, verify: TokenVerifier): Promise<AuthUser> {
   const header = request.headers.authorization;

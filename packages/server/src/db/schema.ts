@@ -160,3 +160,94 @@ export const senderLog = pgTable(
   },
   (t) => [index('sender_log_sender_idx').on(t.deelnemer, t.versienummer, t.date)],
 );
+
+/**
+ * Work orders of both flows. `status` is the numeric status of the lifecycle table
+ * (docs/lifecycle.md); `inError` marks an order the platform could not process or deliver a
+ * message for (shown as status 'error'). Hoofdnet orders also carry `type` and `planStatusText`.
+ */
+export const opdrachten = pgTable(
+  'opdrachten',
+  {
+    opdrachtId: text('opdracht_id').primaryKey(),
+    versienummer: text('versienummer').notNull(),
+    opdrachtgever: text('opdrachtgever').notNull(),
+    opdrachtnemer: text('opdrachtnemer').notNull(),
+    status: integer('status').notNull(),
+    statusText: text('status_text').notNull(),
+    inError: boolean('in_error').notNull().default(false),
+    type: text('type'),
+    planStatusText: text('plan_status_text'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('opdrachten_changed_idx').on(t.versienummer, t.changed)],
+);
+
+/** Hoofdnet deliveries (Deellevering, Eindlevering) and their assessment. */
+export const leveringen = pgTable(
+  'leveringen',
+  {
+    leveringId: text('levering_id').primaryKey(),
+    opdrachtId: text('opdracht_id')
+      .notNull()
+      .references(() => opdrachten.opdrachtId),
+    opdrachtgever: text('opdrachtgever').notNull(),
+    opdrachtnemer: text('opdrachtnemer').notNull(),
+    messageType: text('message_type').notNull(),
+    type: text('type').notNull(),
+    statusText: text('status_text').notNull(),
+    beoordeling: text('beoordeling'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('leveringen_opdracht_idx').on(t.opdrachtId), index('leveringen_changed_idx').on(t.changed)],
+);
+
+/**
+ * The outbox: every accepted message, delivered by the worker to its receiver. `seq` orders the
+ * messages of one order (FIFO); `idempotencyKey` makes a resubmission of the same message a no-op.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    opdrachtId: text('opdracht_id').notNull(),
+    versienummer: text('versienummer').notNull(),
+    type: text('type').notNull(),
+    sender: text('sender').notNull(),
+    receiver: text('receiver').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lastAttempt: timestamp('last_attempt', { withTimezone: true }),
+    nextAttempt: timestamp('next_attempt', { withTimezone: true }).notNull().defaultNow(),
+    err: jsonb('err').$type<{ msg: string; traceId: string }>(),
+    /** Set while a worker delivers it; a claim past this time is stale and released. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('messages_idempotency_unique').on(t.sender, t.idempotencyKey),
+    index('messages_order_idx').on(t.receiver, t.opdrachtId, t.seq),
+    index('messages_opdracht_idx').on(t.opdrachtId),
+  ],
+);
+
+/**
+ * One row per (receiver, order) that still has undelivered messages, pointing at the oldest one:
+ * the worker claims from here and never scans the big messages table (DESIGN.md 'Delivery').
+ */
+export const orderHeads = pgTable(
+  'order_heads',
+  {
+    receiver: text('receiver').notNull(),
+    opdrachtId: text('opdracht_id').notNull(),
+    messageId: uuid('message_id').notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.receiver, t.opdrachtId] }), index('order_heads_due_idx').on(t.due)],
+);

@@ -25,7 +25,12 @@ export const openapi = fp<{ version: string; publicUrl: string }>(async (app, { 
       const output = jsonSchemaTransform(input);
       const access = input.route.config?.access;
       if (!access || access === 'public' || input.route.schema?.hide) return output;
-      const needs = access === 'authenticated' ? 'any valid access token' : `the permission \`${access}\``;
+      const needs =
+        access === 'authenticated'
+          ? 'any valid access token'
+          : access === 'participant'
+            ? 'a participant system’s access token (client credentials, carrying its deelnemer)'
+            : `the permission \`${access}\``;
       const description = [output.schema.description, `Requires ${needs}.`].filter(Boolean).join('\n\n');
       return { ...output, schema: { ...output.schema, description } };
     },

@@ -1,0 +1,10 @@
+export * from './texts';
+export { EENHEDEN } from './common';
+export * from './aansluiting';
+export * from './hoofdnet';
+export * from './envelope';
+export * from './examples';
+export * from './statussen';
+export * from './lifecycle';
+export * from './transition';
+export * from './markdown';

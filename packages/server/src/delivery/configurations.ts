@@ -1,0 +1,73 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { configurations } from '../db/schema';
+import { secretContext } from '../modules/configs/service';
+import type { SecretCipher } from '../secrets/cipher';
+import { DeliveryFailure } from './failure';
+import { DELIVERY_TEXTS } from './texts';
+import type { TokenSource } from './tokens';
+
+export interface DeliveryConfiguration extends TokenSource {
+  version: number;
+  urls: Record<string, string>;
+}
+
+export interface ConfigurationCache {
+  /** The active configuration of that version, or undefined when there is none. */
+  get(deelnemer: string, versienummer: string, version: number): Promise<DeliveryConfiguration | undefined>;
+}
+
+/**
+ * Active configuration versions never change (editing writes a draft, activating makes a new
+ * version), so a loaded version is kept for the life of the worker. The secret is decrypted once.
+ */
+export function createConfigurationCache(db: Database, cipher: SecretCipher): ConfigurationCache {
+  const loaded = new Map<string, Promise<DeliveryConfiguration | undefined>>();
+  const load = async (deelnemer: string, versienummer: string, version: number) => {
+    const [row] = await db
+      .select()
+      .from(configurations)
+      .where(
+        and(
+          eq(configurations.deelnemer, deelnemer),
+          eq(configurations.versienummer, versienummer),
+          eq(configurations.version, version),
+          eq(configurations.draft, false),
+        ),
+      );
+    if (!row) return undefined;
+    return {
+      version: row.version,
+      tokenUrl: row.tokenUrl,
+      clientId: row.clientId,
+      clientSecret: decryptSecret(cipher, row.clientSecretEncrypted, secretContext(deelnemer, versienummer)),
+      scope: row.scope,
+      useMtls: row.useMtls,
+      urls: row.urls,
+    };
+  };
+  return {
+    get(deelnemer, versienummer, version) {
+      const key = `${secretContext(deelnemer, versienummer)}|${version}`;
+      let entry = loaded.get(key);
+      if (!entry) {
+        entry = load(deelnemer, versienummer, version);
+        loaded.set(key, entry);
+        // A missing version or a failed read is asked again next time.
+        entry.then(
+          (found) => found ?? loaded.delete(key),
+          () => loaded.delete(key),
+        );
+      }
+      return entry;
+    },
+  };
+}
+
+function decryptSecret(cipher: SecretCipher, stored: string, context: string): string {
+  try {
+    return cipher.decrypt(stored, context);
+  } catch {
+    throw new DeliveryFailure(DELIVERY_TEXTS.secretUnreadable);
+  }
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { Outbound, OutboundResponse } from '../outbound/client';
+import { OutboundError } from '../outbound/errors';
+import type { ClaimedMessage } from './claim';
+import type { ConfigurationCache } from './configurations';
+import { DeliveryFailure } from './failure';
+import { DELIVERY_TEXTS } from './texts';
+import type { TokenCache } from './tokens';
+
+export type DeliveryOutcome = { delivered: true } | { delivered: false; err: { msg: string; traceId: string } };
+
+export interface DeliverDeps {
+  outbound: Pick<Outbound, 'post'>;
+  configs: ConfigurationCache;
+  tokens: TokenCache;
+  /** For failures that are bugs, not the receiver's doing; gets no secret. */
+  onInternalError(error: unknown, message: ClaimedMessage): void;
+}
+
+/**
+ * One attempt to deliver one message: the configuration its sender uses now, a token, and a POST of
+ * the message to the callback URL of its type. A 401 gets one more try with a fresh token (the
+ * cached one may have been revoked). The trace id goes along so the receiver's logs and ours meet.
+ */
+export async function deliverMessage(message: ClaimedMessage, deps: DeliverDeps): Promise<DeliveryOutcome> {
+  const traceId = randomUUID();
+  try {
+    const config = await deps.configs.get(message.receiver, message.versienummer, message.configVersion);
+    if (!config) throw new DeliveryFailure(DELIVERY_TEXTS.noConfiguration(message.configVersion));
+    const url = config.urls[message.type];
+    if (!url) throw new DeliveryFailure(DELIVERY_TEXTS.noCallbackUrl(message.type, config.version));
+    const tokenKey = `${message.receiver}|${message.versienummer}|${config.version}`;
+    const body = JSON.stringify({
+      id: message.id,
+      opdrachtId: message.opdrachtId,
+      type: message.type,
+      versienummer: message.versienummer,
+      sender: message.sender,
+      data: message.data,
+    });
+    const post = async (): Promise<{ response: OutboundResponse; token: string }> => {
+      const token = await deps.tokens.get(tokenKey, config);
+      const response = await deps.outbound.post(url, {
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'idempotency-key': message.id,
+          'x-trace-id': traceId,
+        },
+        body,
+        mtls: config.useMtls,
+      });
+      return { response, token };
+    };
+    let { response, token } = await post();
+    if (response.status === 401) {
+      deps.tokens.invalidate(tokenKey, token);
+      ({ response, token } = await post());
+      if (response.status === 401) throw new DeliveryFailure(DELIVERY_TEXTS.unauthorized);
+    }
+    if (response.status >= 200 && response.status <= 299) return { delivered: true };
+    throw new DeliveryFailure(DELIVERY_TEXTS.status(response.status, response.statusText));
+  } catch (error) {
+    if (error instanceof DeliveryFailure) return { delivered: false, err: { msg: error.message, traceId } };
+    if (error instanceof OutboundError) {
+      return { delivered: false, err: { msg: DELIVERY_TEXTS.call(error.message), traceId } };
+    }
+    deps.onInternalError(error, message);
+    return { delivered: false, err: { msg: DELIVERY_TEXTS.internal, traceId } };
+  }
+}

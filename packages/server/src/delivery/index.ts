@@ -1,0 +1,49 @@
+import type { Config } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import type { Outbound } from '../outbound/client';
+import type { SecretCipher } from '../secrets/cipher';
+import { DEFAULT_LEASE_MS } from './release-stale';
+import { createDeliveryWorker, type DeliveryLog } from './worker';
+import { createWakeup, type Wakeup } from './wakeup';
+
+export { enqueueMessage, notifyNewWork, DuplicateMessageError, type NewMessage } from './enqueue';
+export { BACKOFF_SCHEDULE_MS, BACKOFF_JITTER } from './backoff';
+
+export interface Delivery {
+  /** Wakes the worker now, e.g. after a sender was resumed or got more slots. */
+  wakeup: Wakeup;
+  /** Finishes running deliveries, then stops listening. */
+  stop(): Promise<void>;
+}
+
+export interface StartDeliveryOptions {
+  config: Pick<Config, 'outbound'>;
+  handle: Pick<DatabaseHandle, 'db' | 'kind'>;
+  outbound: Pick<Outbound, 'post'>;
+  cipher: SecretCipher;
+  log: DeliveryLog;
+}
+
+/**
+ * Starts the in-process delivery worker. The lease outlasts the longest attempt: a token fetch
+ * and a POST, twice on a 401, each up to the outbound timeout.
+ */
+export async function startDelivery(options: StartDeliveryOptions): Promise<Delivery> {
+  const wakeup = await createWakeup(options.handle, options.log);
+  const worker = createDeliveryWorker({
+    db: options.handle.db,
+    outbound: options.outbound,
+    cipher: options.cipher,
+    log: options.log,
+    wakeup,
+    leaseMs: Math.max(DEFAULT_LEASE_MS, 5 * options.config.outbound.timeoutMs),
+  });
+  worker.start();
+  return {
+    wakeup,
+    async stop() {
+      await worker.stop();
+      await wakeup.close();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/** Dutch texts stored in a message's `err.msg` and shown in the portal. Never hold a secret. */
+export const DELIVERY_TEXTS = {
+  noConfiguration: (version: number) => `Geen actieve configuratie met versie ${version} gevonden`,
+  noCallbackUrl: (type: string, version: number) =>
+    `Geen callback-URL ingesteld voor berichttype ${type} in configuratieversie ${version}`,
+  secretUnreadable: 'Het client secret van de configuratie kan niet worden ontsleuteld',
+  token: (reason: string) => `Token ophalen mislukt: ${reason}`,
+  call: (reason: string) => `Afleveren mislukt: ${reason}`,
+  status: (status: number, statusText: string) =>
+    `Afleveren mislukt: de ontvanger antwoordde met HTTP ${status}${statusText ? ` ${statusText}` : ''}`,
+  unauthorized: 'Afleveren mislukt: de ontvanger weigerde ook een nieuw token (HTTP 401 Unauthorized)',
+  internal: 'Afleveren mislukt door een interne fout van het platform',
+} as const;

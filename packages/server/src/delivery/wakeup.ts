@@ -1,0 +1,88 @@
+import { EventEmitter } from 'node:events';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { DatabaseHandle } from '../db/client';
+
+/** The NOTIFY channel of new work in the outbox (enqueue.ts). */
+export const OUTBOX_CHANNEL = 'knooppunt_outbox';
+
+/** How long a worker sleeps without a wake-up: the fallback for a lost notification. */
+export const POLL_INTERVAL_MS = 1000;
+
+const RECONNECT_MS = 2000;
+
+export interface Wakeup {
+  /** Wakes waiting workers of this process now (after a sender is resumed, a failure is retried …). */
+  signal(): void;
+  /** Resolves on the next signal or notification, or after `ms`. */
+  wait(ms?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Log {
+  warn(object: object, message: string): void;
+}
+
+/**
+ * Wake-ups on the outbox channel. PostgreSQL: one dedicated connection LISTENs (a pooled one could
+ * be handed to someone else); it reconnects after a loss, polling covers the gap. PGlite is
+ * in-process and delivers the NOTIFY of a committed transaction to its own listeners.
+ */
+export async function createWakeup(handle: Pick<DatabaseHandle, 'db' | 'kind'>, log?: Log): Promise<Wakeup> {
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const signal = () => events.emit('wake');
+  let close: () => Promise<void>;
+  const client = (handle.db as unknown as { $client: unknown }).$client;
+  if (handle.kind === 'pglite') {
+    const unlisten = await (client as PGlite).listen(OUTBOX_CHANNEL, signal);
+    close = unlisten;
+  } else {
+    close = await listenOnPostgres((client as pg.Pool).options, signal, log);
+  }
+  return {
+    signal,
+    wait: (ms = POLL_INTERVAL_MS) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          events.off('wake', done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        events.once('wake', done);
+      }),
+    close,
+  };
+}
+
+async function listenOnPostgres(options: pg.PoolConfig, onNotify: () => void, log?: Log): Promise<() => Promise<void>> {
+  let closed = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const scheduleReconnect = () => {
+    if (closed) return;
+    retry = setTimeout(() => void connect().catch(scheduleReconnect), RECONNECT_MS);
+  };
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client(options);
+    client.on('notification', onNotify);
+    client.on('error', (error) => {
+      log?.warn({ err: error.message }, 'outbox listener lost its connection; polling until it is back');
+      void client.end().catch(() => {});
+      if (current === client) current = undefined;
+      scheduleReconnect();
+    });
+    await client.connect();
+    await client.query(`listen ${OUTBOX_CHANNEL}`);
+    current = client;
+    // Work that arrived while nobody listened.
+    onNotify();
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    await current?.end();
+  };
+}

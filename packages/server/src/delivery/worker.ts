@@ -1,0 +1,127 @@
+import type { Database } from '../db/client';
+import type { Outbound } from '../outbound/client';
+import type { SecretCipher } from '../secrets/cipher';
+import { backoffMs } from './backoff';
+import { claimMessages } from './claim';
+import { completeMessages } from './complete';
+import { createConfigurationCache } from './configurations';
+import { deliverMessage } from './deliver';
+import { failMessages, type FailedDelivery } from './fail';
+import { DEFAULT_LEASE_MS, releaseStaleClaims } from './release-stale';
+import { createTokenCache } from './tokens';
+import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
+
+export interface DeliveryLog {
+  error(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+export interface DeliveryWorkerOptions {
+  db: Database;
+  outbound: Pick<Outbound, 'post'>;
+  cipher: SecretCipher;
+  log: DeliveryLog;
+  wakeup: Wakeup;
+  /** Heads claimed per statement; ~50 is where the measurements stopped gaining (DESIGN.md). */
+  batchSize?: number;
+  leaseMs?: number;
+  /** Deliveries this worker runs at once, over all receivers. */
+  maxInFlight?: number;
+  pollIntervalMs?: number;
+}
+
+export interface DeliveryWorker {
+  start(): void;
+  /** Claims no more, lets running deliveries finish and records them, then resolves. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery loop: claim a batch, deliver each message on its own, and record the outcomes in
+ * batches as they come in. It claims again as soon as there is room — a slow receiver holds only
+ * its own slots — and sleeps until a wake-up (new work, freed slots) or the poll interval.
+ */
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { db, log, wakeup } = options;
+  const batchSize = options.batchSize ?? 50;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const maxInFlight = options.maxInFlight ?? 250;
+  const pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
+  const deps = {
+    outbound: options.outbound,
+    configs: createConfigurationCache(db, options.cipher),
+    tokens: createTokenCache(options.outbound),
+    onInternalError: (error: unknown, message: { id: string }) =>
+      log.error({ err: error, messageId: message.id }, 'delivery failed internally'),
+  };
+  const inFlight = new Set<Promise<void>>();
+  const delivered: string[] = [];
+  const failed: FailedDelivery[] = [];
+  let flushing: Promise<void> | undefined;
+  let running = false;
+  let loop: Promise<void> | undefined;
+
+  // One recording at a time; whatever finishes meanwhile goes into the next batch.
+  const flush = (): Promise<void> => {
+    flushing ??= (async () => {
+      while (delivered.length > 0 || failed.length > 0) {
+        const done = delivered.splice(0);
+        const failures = failed.splice(0);
+        try {
+          await completeMessages(db, done);
+          await failMessages(db, failures);
+        } catch (error) {
+          // The claims run out and the messages are delivered again: at-least-once.
+          log.error({ err: error, messages: done.length + failures.length }, 'recording deliveries failed');
+        }
+      }
+    })().finally(() => {
+      flushing = undefined;
+      // Slots are free again.
+      wakeup.signal();
+    });
+    return flushing;
+  };
+
+  const run = async () => {
+    let lastSweep = 0;
+    while (running) {
+      try {
+        if (Date.now() - lastSweep > leaseMs / 2) {
+          lastSweep = Date.now();
+          await releaseStaleClaims(db);
+        }
+        const room = Math.min(batchSize, maxInFlight - inFlight.size);
+        const claimed = room > 0 ? await claimMessages(db, room, leaseMs) : [];
+        for (const message of claimed) {
+          const task = deliverMessage(message, deps).then((outcome) => {
+            if (outcome.delivered) delivered.push(message.id);
+            else failed.push({ id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err });
+            void flush();
+          });
+          inFlight.add(task);
+          void task.finally(() => inFlight.delete(task));
+        }
+        if (claimed.length > 0 && claimed.length === room) continue;
+      } catch (error) {
+        log.error({ err: error }, 'claiming messages failed');
+      }
+      if (running) await wakeup.wait(pollIntervalMs);
+    }
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wakeup.signal();
+      await loop;
+      await Promise.all(inFlight);
+      await flush();
+    },
+  };
+}

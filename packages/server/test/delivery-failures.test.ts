@@ -1,0 +1,145 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { messages, orderHeads, senders } from '../src/db/schema';
+import { BACKOFF_JITTER, BACKOFF_SCHEDULE_MS } from '../src/delivery/backoff';
+import { claimMessages } from '../src/delivery/claim';
+import { releaseStaleClaims } from '../src/delivery/release-stale';
+import {
+  bodyOf,
+  deliveryFixture,
+  eventually,
+  seedReceiver,
+  startReceiver,
+  submit,
+  type DeliveryFixture,
+  type Receiver,
+} from './support/delivery';
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of cleanup.splice(0).reverse()) await close();
+});
+
+async function fixture(outboundTimeoutMs?: number): Promise<DeliveryFixture> {
+  const f = await deliveryFixture(outboundTimeoutMs);
+  cleanup.push(f.close);
+  return f;
+}
+
+async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
+  const started = await startReceiver(...args);
+  cleanup.push(started.close);
+  return started;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('delivery failures', { timeout: 60_000 }, () => {
+  it('records a failed attempt with backoff, blocks the order behind it, and delivers after recovery', async () => {
+    const f = await fixture();
+    let status = 500;
+    const alfa = await receiver({ status: () => status });
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
+    const first = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 1 } });
+    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 2 } });
+    const started = Date.now();
+    f.startWorker({ pollIntervalMs: 50 });
+
+    await eventually(async () => {
+      const [row] = await f.db.select().from(messages).where(eq(messages.id, first));
+      expect(row?.failedAttempts).toBe(1);
+    });
+    const [failed] = await f.db.select().from(messages).where(eq(messages.id, first));
+    expect(failed?.err?.msg).toBe('Afleveren mislukt: de ontvanger antwoordde met HTTP 500 Internal Server Error');
+    expect(failed?.err?.traceId).toBe(alfa.callbacks[0]?.headers['x-trace-id']);
+    expect(failed?.lastAttempt?.getTime()).toBeGreaterThanOrEqual(started - 1000);
+    const wait = failed!.nextAttempt.getTime() - failed!.lastAttempt!.getTime();
+    const [firstStep = 0] = BACKOFF_SCHEDULE_MS;
+    expect(wait).toBeGreaterThanOrEqual(firstStep * (1 - BACKOFF_JITTER) - 50);
+    expect(wait).toBeLessThanOrEqual(firstStep * (1 + BACKOFF_JITTER) + 50);
+
+    await pause(400);
+    expect(alfa.callbacks.map((request) => bodyOf(request).data.n)).toEqual([1]);
+
+    status = 200;
+    await f.db
+      .update(messages)
+      .set({ nextAttempt: sql`now()` })
+      .where(eq(messages.id, first));
+    await f.db
+      .update(orderHeads)
+      .set({ due: sql`now()` })
+      .where(eq(orderHeads.messageId, first));
+    await eventually(() => expect(alfa.callbacks.map((request) => bodyOf(request).data.n)).toEqual([1, 1, 2]));
+    expect(alfa.callbacks[1]?.headers['idempotency-key']).toBe(first);
+  });
+
+  it('fails with a clear message when the configuration has no URL for the type', async () => {
+    const f = await fixture();
+    const alfa = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin, types: ['Status'] });
+    const id = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', type: 'Opdracht' });
+    f.startWorker();
+    await eventually(async () => {
+      const [row] = await f.db.select().from(messages).where(eq(messages.id, id));
+      expect(row?.err?.msg).toBe('Geen callback-URL ingesteld voor berichttype Opdracht in configuratieversie 1');
+    });
+    expect(alfa.callbacks).toHaveLength(0);
+  });
+
+  it('a receiver that never answers does not hold up another one', async () => {
+    const f = await fixture(1500);
+    const stuck = await receiver({ status: () => undefined });
+    const alfa = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Traag', origin: stuck.origin });
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
+    for (let i = 0; i < 10; i++) await submit(f.db, { receiver: 'Aannemer_Traag', opdrachtId: `T-${i}` });
+    for (let i = 0; i < 10; i++) await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: `A-${i}` });
+    const started = Date.now();
+    f.startWorker();
+
+    await eventually(() => expect(alfa.callbacks).toHaveLength(10), 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(stuck.callbacks.length).toBeLessThanOrEqual(5);
+    await eventually(async () => {
+      const rows = await f.db.select().from(messages).where(eq(messages.receiver, 'Aannemer_Traag'));
+      expect(rows.filter((row) => row.err?.msg === 'Afleveren mislukt: Geen reactie binnen 1,5 seconden')).toHaveLength(
+        stuck.callbacks.length,
+      );
+    }, 5000);
+  });
+
+  it('releases a claim whose lease has passed, so the message is delivered', async () => {
+    const f = await fixture();
+    const alfa = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
+    const id = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
+    // A worker claimed it and died.
+    expect((await claimMessages(f.db, 50, 60_000)).map((message) => message.id)).toEqual([id]);
+    expect(await claimMessages(f.db, 50, 60_000)).toEqual([]);
+    expect(await releaseStaleClaims(f.db)).toBe(0);
+
+    await f.db.update(orderHeads).set({ claimedUntil: sql`now() - interval '1 second'` });
+    expect(await releaseStaleClaims(f.db)).toBe(1);
+    expect((await f.db.select().from(orderHeads))[0]?.claimedUntil).toBeNull();
+    f.startWorker();
+    await eventually(() => expect(alfa.callbacks.map((request) => bodyOf(request).id)).toEqual([id]));
+  });
+
+  it('uses the configuration version the sender is switched to', async () => {
+    const f = await fixture();
+    const alfa = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin, path: '/v1' });
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin, path: '/v2', version: 2 });
+    await f.db.update(senders).set({ version: 1 });
+    f.startWorker();
+    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
+    await eventually(() => expect(alfa.callbacks.map((request) => request.url)).toEqual(['/v1/Opdracht']));
+
+    await f.db.update(senders).set({ version: 2 });
+    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
+    await eventually(() =>
+      expect(alfa.callbacks.map((request) => request.url)).toEqual(['/v1/Opdracht', '/v2/Opdracht']),
+    );
+  });
+});

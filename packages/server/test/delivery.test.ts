@@ -1,0 +1,152 @@
+import { eq, and } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { messages, orderHeads, senders } from '../src/db/schema';
+import { DuplicateMessageError, enqueueMessage } from '../src/delivery/enqueue';
+import {
+  VERSIENUMMER,
+  bodyOf,
+  deliveryFixture,
+  eventually,
+  seedReceiver,
+  startReceiver,
+  submit,
+  type DeliveryFixture,
+  type Receiver,
+} from './support/delivery';
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of cleanup.splice(0).reverse()) await close();
+});
+
+async function fixture(): Promise<DeliveryFixture> {
+  const f = await deliveryFixture();
+  cleanup.push(f.close);
+  return f;
+}
+
+async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
+  const started = await startReceiver(...args);
+  cleanup.push(started.close);
+  return started;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('delivery', { timeout: 60_000 }, () => {
+  it('delivers a batch with the message id as idempotency key, a trace id and one reused token', async () => {
+    const f = await fixture();
+    const alfa = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      ids.push(await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: `O-${i}`, data: { i } }));
+    }
+    f.startWorker();
+
+    await eventually(() => expect(alfa.callbacks).toHaveLength(12));
+    expect(alfa.tokenRequests).toBe(1);
+    for (const request of alfa.callbacks) {
+      const body = bodyOf(request);
+      expect(request.url).toBe('/callback/Opdracht');
+      expect(request.headers.authorization).toBe('Bearer token-1');
+      expect(request.headers['idempotency-key']).toBe(body.id);
+      expect(request.headers['x-trace-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(body).toMatchObject({ type: 'Opdracht', versienummer: VERSIENUMMER, sender: 'Netbeheer_Test' });
+    }
+    expect(new Set(alfa.callbacks.map((request) => bodyOf(request).id))).toEqual(new Set(ids));
+    await eventually(async () => {
+      const rows = await f.db.select().from(messages);
+      expect(rows.every((row) => row.deliveredAt !== null)).toBe(true);
+      expect(await f.db.select().from(orderHeads)).toEqual([]);
+    });
+  });
+
+  it('fetches a fresh token when the receiver answers 401, and delivers with it', async () => {
+    const f = await fixture();
+    const alfa = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
+    f.startWorker();
+    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
+    await eventually(() => expect(alfa.callbacks).toHaveLength(1));
+
+    alfa.validToken = 'token-2';
+    const id = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-2' });
+    await eventually(() => expect(alfa.callbacks).toHaveLength(2));
+    expect(alfa.tokenRequests).toBe(2);
+    expect(alfa.callbacks[1]?.headers.authorization).toBe('Bearer token-2');
+    expect(bodyOf(alfa.callbacks[1]!).id).toBe(id);
+  });
+
+  it('refuses a second message with the same idempotency key of the same sender', async () => {
+    const f = await fixture();
+    const message = {
+      opdrachtId: 'O-1',
+      versienummer: VERSIENUMMER,
+      type: 'Opdracht',
+      sender: 'Netbeheer_Test',
+      receiver: 'Aannemer_Alfa',
+      idempotencyKey: 'k-1',
+      data: {},
+    };
+    await f.db.transaction((tx) => enqueueMessage(tx, message));
+    await expect(f.db.transaction((tx) => enqueueMessage(tx, message))).rejects.toBeInstanceOf(DuplicateMessageError);
+    expect(await f.db.select().from(messages)).toHaveLength(1);
+  });
+
+  it('keeps each order in sequence and never exceeds maxMessages at the receiver', async () => {
+    const f = await fixture();
+    const alfa = await receiver({ delayMs: 5 });
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin, maxMessages: 5 });
+    f.startWorker();
+    f.startWorker();
+    const orders = Array.from({ length: 20 }, (_, o) => `O-${o}`);
+    await Promise.all(
+      orders.map(async (opdrachtId) => {
+        for (let n = 0; n < 10; n++) await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId, data: { n } });
+      }),
+    );
+
+    await eventually(() => expect(alfa.callbacks).toHaveLength(200), 20_000);
+    for (const opdrachtId of orders) {
+      const seen = alfa.callbacks.map(bodyOf).filter((body) => body.opdrachtId === opdrachtId);
+      expect(seen.map((body) => body.data.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+    expect(alfa.maxConcurrent).toBeLessThanOrEqual(5);
+    expect(alfa.maxConcurrent).toBeGreaterThan(1);
+  });
+
+  it('sends nothing to a sender with maxMessages 0 or without a sender', async () => {
+    const f = await fixture();
+    const alfa = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin, maxMessages: 0 });
+    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
+    await submit(f.db, { receiver: 'Aannemer_Zonder_Verzender', opdrachtId: 'O-2' });
+    f.startWorker({ pollIntervalMs: 50 });
+    await pause(500);
+    expect(alfa.callbacks).toHaveLength(0);
+    const rows = await f.db.select().from(messages);
+    expect(rows.map((row) => [row.deliveredAt, row.failedAttempts])).toEqual([
+      [null, 0],
+      [null, 0],
+    ]);
+  });
+
+  it('holds messages for a paused sender and delivers them once it runs again', async () => {
+    const f = await fixture();
+    const alfa = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin, running: false });
+    f.startWorker({ pollIntervalMs: 60_000 });
+    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
+    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
+    await pause(300);
+    expect(alfa.callbacks).toHaveLength(0);
+
+    await f.db
+      .update(senders)
+      .set({ running: true })
+      .where(and(eq(senders.deelnemer, 'Aannemer_Alfa'), eq(senders.versienummer, VERSIENUMMER)));
+    f.wakeup.signal();
+    await eventually(() => expect(alfa.callbacks).toHaveLength(2), 2000);
+  });
+});

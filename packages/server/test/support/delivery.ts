@@ -1,0 +1,209 @@
+import type { ServerResponse } from 'node:http';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client';
+import { configurations, senders } from '../../src/db/schema';
+import { secretContext } from '../../src/modules/configs/service';
+import { createOutbound, type Outbound } from '../../src/outbound/client';
+import { createSecretCipher, type SecretCipher } from '../../src/secrets/cipher';
+import { enqueueMessage } from '../../src/delivery/enqueue';
+import { createWakeup, type Wakeup } from '../../src/delivery/wakeup';
+import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../../src/delivery/worker';
+import { reply, startLocalServer, type LocalServer, type ReceivedRequest } from './local-server';
+
+export const VERSIENUMMER = '2.0';
+const SECRET = 'ontvanger-secret-3b9e';
+
+export interface Receiver {
+  origin: string;
+  /** Callback requests, in the order they arrived. */
+  callbacks: ReceivedRequest[];
+  tokenRequests: number;
+  /** The most callback requests that were open at the receiver at one moment. */
+  maxConcurrent: number;
+  /** The token the receiver accepts now; change it to make the previous one invalid. */
+  validToken: string;
+  close(): Promise<void>;
+}
+
+export interface ReceiverBehaviour {
+  /** Answer of a callback (after the bearer check); default 200. `undefined` never answers. */
+  status?: (request: ReceivedRequest) => number | undefined;
+  delayMs?: number;
+}
+
+/** A participant's system on 127.0.0.1: POST /token and POST /callback/<type>, bearer-checked. */
+export async function startReceiver(behaviour: ReceiverBehaviour = {}): Promise<Receiver> {
+  let open = 0;
+
+  const receiver: Receiver = {
+    origin: '',
+    callbacks: [],
+    tokenRequests: 0,
+    maxConcurrent: 0,
+    validToken: 'token-1',
+    close: () => server.close(),
+  };
+  const server: LocalServer = await startLocalServer((request, response: ServerResponse) => {
+    if (request.url === '/token') {
+      receiver.tokenRequests++;
+      return reply(response, 200, { access_token: receiver.validToken, token_type: 'Bearer', expires_in: 3600 });
+    }
+    if (request.headers.authorization !== `Bearer ${receiver.validToken}`) return reply(response, 401, {});
+    receiver.callbacks.push(request);
+    open++;
+    receiver.maxConcurrent = Math.max(receiver.maxConcurrent, open);
+    response.on('close', () => open--);
+    const status = behaviour.status ? behaviour.status(request) : 200;
+    if (status === undefined) return;
+    setTimeout(() => reply(response, status, { status }), behaviour.delayMs ?? 0);
+  });
+  receiver.origin = server.origin;
+  return receiver;
+}
+
+export interface DeliveryFixture {
+  handle: DatabaseHandle;
+  db: Database;
+  cipher: SecretCipher;
+  outbound: Outbound;
+  wakeup: Wakeup;
+  startWorker(options?: Partial<DeliveryWorkerOptions>): DeliveryWorker;
+  close(): Promise<void>;
+}
+
+/** A fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and what a worker needs. */
+export async function deliveryFixture(outboundTimeoutMs = 2000): Promise<DeliveryFixture> {
+  const { handle, drop } = await freshDatabase();
+  const db = handle.db;
+  const cipher = createSecretCipher(randomBytes(32));
+  const outbound = createOutbound({ allowPrivateTargets: true, timeoutMs: outboundTimeoutMs });
+  const wakeup = await createWakeup(handle);
+  const workers: DeliveryWorker[] = [];
+  const log = { error: () => {}, warn: () => {} };
+  return {
+    handle,
+    db,
+    cipher,
+    outbound,
+    wakeup,
+    startWorker(options = {}) {
+      const worker = createDeliveryWorker({ db, outbound, cipher, log, wakeup, ...options });
+      worker.start();
+      workers.push(worker);
+      return worker;
+    },
+    async close() {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await wakeup.close();
+      await outbound.close();
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * Like createTestApp's database, without the rest of the application: PGlite in memory, or a new
+ * database on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards.
+ */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { handle: await openDatabase({ kind: 'pglite', dataDir: undefined }), drop: async () => {} };
+  const name = `knooppunt_delivery_${randomUUID().replaceAll('-', '')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    handle: await openDatabase({ kind: 'postgres', url: url.toString() }),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ReceiverSetup {
+  deelnemer: string;
+  origin: string;
+  version?: number;
+  running?: boolean;
+  maxMessages?: number;
+  /** Message types with a callback URL; default ['Opdracht', 'Status']. */
+  types?: string[];
+  /** Path prefix of the callback URLs, to tell configuration versions apart. */
+  path?: string;
+}
+
+/** An active configuration for the receiver and its sender using it. */
+export async function seedReceiver(db: Database, cipher: SecretCipher, setup: ReceiverSetup): Promise<void> {
+  const version = setup.version ?? 1;
+  const types = setup.types ?? ['Opdracht', 'Status'];
+  await db.insert(configurations).values({
+    deelnemer: setup.deelnemer,
+    versienummer: VERSIENUMMER,
+    version,
+    draft: false,
+    clientId: `${setup.deelnemer}-client`,
+    clientSecretEncrypted: cipher.encrypt(SECRET, secretContext(setup.deelnemer, VERSIENUMMER)),
+    tokenUrl: `${setup.origin}/token`,
+    urls: Object.fromEntries(types.map((type) => [type, `${setup.origin}${setup.path ?? '/callback'}/${type}`])),
+  });
+  await db
+    .insert(senders)
+    .values({
+      deelnemer: setup.deelnemer,
+      versienummer: VERSIENUMMER,
+      version,
+      running: setup.running ?? true,
+      maxMessages: setup.maxMessages ?? 5,
+    })
+    .onConflictDoUpdate({
+      target: [senders.deelnemer, senders.versienummer],
+      set: { version, running: setup.running ?? true, maxMessages: setup.maxMessages ?? 5 },
+    });
+}
+
+/** Submits one message in its own transaction, as the participants' API does. */
+export async function submit(
+  db: Database,
+  m: { receiver: string; opdrachtId: string; type?: string; data?: Record<string, unknown> },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const { id } = await enqueueMessage(tx, {
+      opdrachtId: m.opdrachtId,
+      versienummer: VERSIENUMMER,
+      type: m.type ?? 'Opdracht',
+      sender: 'Netbeheer_Test',
+      receiver: m.receiver,
+      idempotencyKey: randomUUID(),
+      data: m.data ?? {},
+    });
+    return id;
+  });
+}
+
+/** Polls until the check passes (or fails with its last error after `timeoutMs`). */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/** The JSON body of a callback request. */
+export const bodyOf = (request: ReceivedRequest) =>
+  JSON.parse(request.body) as { id: string; opdrachtId: string; type: string; data: Record<string, unknown> };
