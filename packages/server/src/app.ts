@@ -34,6 +34,8 @@ import { createOpdrachtenService } from './modules/opdrachten/service';
 import { inboundRoutes } from './modules/inbound/routes';
 import { createInboundService } from './modules/inbound/service';
 import { startDelivery } from './delivery';
+import { createDeliveryMetrics } from './delivery/metrics';
+import { Registry } from 'prom-client';
 import { seedDemo } from './demo/seed';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -66,10 +68,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await seedDemoConfigs(database.db, cipher, config.publicUrl);
   }
   const outbound = outboundFromConfig(config.outbound);
+  const registry = new Registry();
+  const metricsOfDelivery = createDeliveryMetrics(registry, database.db);
   const delivery =
     config.role === 'api'
       ? undefined
-      : await startDelivery({ config, handle: database, outbound, cipher, log: app.log });
+      : await startDelivery({ config, handle: database, outbound, cipher, log: app.log, metrics: metricsOfDelivery });
   // In this order: finish running deliveries, then close the connections they use.
   app.addHook('onClose', async () => {
     await delivery?.stop();
@@ -78,7 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(errorHandler);
-  await app.register(metrics);
+  await app.register(metrics, { registry });
   await app.register(healthRoutes, { ping: database.ping });
   // A worker process delivers and answers health and metrics; the APIs run in the api processes.
   if (config.role === 'worker') return app;

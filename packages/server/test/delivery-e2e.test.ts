@@ -43,5 +43,11 @@ describe('delivery through the app', () => {
     expect(await deliveredWithin(response.json().id, 5000)).toBe(true);
     const [row] = await t.app.db.select().from(messages).where(eq(messages.id, response.json().id));
     expect(row).toMatchObject({ failedAttempts: 0, err: null });
+
+    const metrics = (await t.app.inject('/metrics')).body;
+    expect(metrics).toContain('knooppunt_messages_delivered_total{receiver="Aannemer_Alfa"} 1');
+    expect(metrics).toMatch(/knooppunt_delivery_latency_seconds_count \d+/);
+    expect(metrics).toContain('# TYPE knooppunt_outbox_queue_depth gauge');
+    expect(metrics).toContain('# TYPE knooppunt_delivery_in_flight gauge');
   });
 });

@@ -233,6 +233,10 @@ export const messages = pgTable(
     uniqueIndex('messages_idempotency_unique').on(t.sender, t.idempotencyKey),
     index('messages_order_idx').on(t.receiver, t.opdrachtId, t.seq),
     index('messages_opdracht_idx').on(t.opdrachtId),
+    // Queue depth per receiver, and later the 'uitval' lists, read only undelivered messages.
+    index('messages_undelivered_idx')
+      .on(t.receiver)
+      .where(sql`${t.deliveredAt} is null`),
   ],
 );
 
@@ -249,5 +253,13 @@ export const orderHeads = pgTable(
     due: timestamp('due', { withTimezone: true }).notNull(),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.receiver, t.opdrachtId] }), index('order_heads_due_idx').on(t.due)],
+  (t) => [
+    primaryKey({ columns: [t.receiver, t.opdrachtId] }),
+    index('order_heads_due_idx').on(t.due),
+    // The claim reads a receiver's heads by due time, and counts its claimed ones.
+    index('order_heads_receiver_due_idx').on(t.receiver, t.due),
+    index('order_heads_claimed_idx')
+      .on(t.receiver)
+      .where(sql`${t.claimedUntil} is not null`),
+  ],
 );

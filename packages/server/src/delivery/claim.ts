@@ -11,6 +11,8 @@ export interface ClaimedMessage {
   receiver: string;
   data: Record<string, unknown>;
   failedAttempts: number;
+  /** When the platform accepted it: the start of its submit-to-delivered latency. */
+  created: Date;
   /** The configuration version the receiver's sender uses now ('use newest' switches it). */
   configVersion: number;
 }
@@ -24,6 +26,7 @@ interface Row extends Record<string, unknown> {
   receiver: string;
   data: Record<string, unknown>;
   failed_attempts: number;
+  created: Date | string;
   config_version: number;
 }
 
@@ -85,7 +88,7 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
         from heads
         where m.id = heads.message_id
         returning m.id, m.opdracht_id, m.versienummer, m.type, m.sender, m.receiver, m.data, m.failed_attempts,
-                  heads.version as config_version`,
+                  m.created, heads.version as config_version`,
     );
   });
   return rows.map((row) => ({
@@ -97,6 +100,7 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
     receiver: row.receiver,
     data: row.data,
     failedAttempts: Number(row.failed_attempts),
+    created: row.created instanceof Date ? row.created : new Date(row.created),
     configVersion: Number(row.config_version),
   }));
 }

@@ -5,6 +5,7 @@ import type { SecretCipher } from '../secrets/cipher';
 import { DEFAULT_LEASE_MS } from './release-stale';
 import { createDeliveryWorker, type DeliveryLog } from './worker';
 import { createWakeup, type Wakeup } from './wakeup';
+import type { DeliveryMetrics } from './metrics';
 
 export { enqueueMessage, notifyNewWork, DuplicateMessageError, type NewMessage } from './enqueue';
 export { BACKOFF_SCHEDULE_MS, BACKOFF_JITTER } from './backoff';
@@ -22,6 +23,7 @@ export interface StartDeliveryOptions {
   outbound: Pick<Outbound, 'post'>;
   cipher: SecretCipher;
   log: DeliveryLog;
+  metrics?: DeliveryMetrics;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
     log: options.log,
     wakeup,
     leaseMs: Math.max(DEFAULT_LEASE_MS, 5 * options.config.outbound.timeoutMs),
+    ...(options.metrics && { metrics: options.metrics }),
   });
   worker.start();
   return {

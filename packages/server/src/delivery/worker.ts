@@ -7,6 +7,7 @@ import { completeMessages } from './complete';
 import { createConfigurationCache } from './configurations';
 import { deliverMessage } from './deliver';
 import { failMessages, type FailedDelivery } from './fail';
+import type { DeliveryMetrics } from './metrics';
 import { DEFAULT_LEASE_MS, releaseStaleClaims } from './release-stale';
 import { createTokenCache } from './tokens';
 import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
@@ -28,6 +29,7 @@ export interface DeliveryWorkerOptions {
   /** Deliveries this worker runs at once, over all receivers. */
   maxInFlight?: number;
   pollIntervalMs?: number;
+  metrics?: DeliveryMetrics;
 }
 
 export interface DeliveryWorker {
@@ -95,8 +97,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         const claimed = room > 0 ? await claimMessages(db, room, leaseMs) : [];
         for (const message of claimed) {
           const task = deliverMessage(message, deps).then((outcome) => {
-            if (outcome.delivered) delivered.push(message.id);
-            else failed.push({ id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err });
+            if (outcome.delivered) {
+              delivered.push(message.id);
+              options.metrics?.delivered(message.receiver, message.created);
+            } else {
+              failed.push({ id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err });
+              options.metrics?.failed(message.receiver);
+            }
             void flush();
           });
           inFlight.add(task);

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Registry} from 'prom-client';
+import { Histogram, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus text at /metrics: process metrics plus request durations by route and status. */
-export const metrics = fp(async (app) => {
-  const registry = new Registry();
+export const metrics = fp<{ registry: Registry }>(async (app, { registry }) => {
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { queryRows, type Database } from '../db/client';
+
+export interface DeliveryMetrics {
+  delivered(receiver: string, created: Date): void;
+  failed(receiver: string): void;
+}
+
+/**
+ * Delivery on /metrics: delivered and failed counters per receiver, the submit-to-delivered
+ * latency, and — read from the database when scraped, so every worker process reports the same —
+ * the queue depth (undelivered messages) and the messages in flight per receiver.
+ */
+export function createDeliveryMetrics(registry: Registry, db: Database): DeliveryMetrics {
+  const delivered = new Counter({
+    name: 'knooppunt_messages_delivered_total',
+    help: 'Messages delivered, by receiver',
+    labelNames: ['receiver'] as const,
+    registers: [registry],
+  });
+  const failed = new Counter({
+    name: 'knooppunt_messages_failed_total',
+    help: 'Failed delivery attempts, by receiver',
+    labelNames: ['receiver'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'knooppunt_delivery_latency_seconds',
+    help: 'Time from accepting a message to its delivery',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30, 300, 3600],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'knooppunt_outbox_queue_depth',
+    help: 'Undelivered messages, by receiver',
+    labelNames: ['receiver'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await queryRows<{ receiver: string; count: string }>(
+        db,
+        sql`select receiver, count(*) as count from messages where delivered_at is null group by receiver`,
+      );
+      for (const row of rows) this.set({ receiver: row.receiver }, Number(row.count));
+    },
+  });
+  new Gauge({
+    name: 'knooppunt_delivery_in_flight',
+    help: 'Messages being delivered now, by receiver',
+    labelNames: ['receiver'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await queryRows<{ receiver: string; count: string }>(
+        db,
+        sql`select receiver, count(*) as count from order_heads where claimed_until >= now() group by receiver`,
+      );
+      for (const row of rows) this.set({ receiver: row.receiver }, Number(row.count));
+    },
+  });
+  return {
+    delivered(receiver, created) {
+      delivered.inc({ receiver });
+      latency.observe(Math.max(0, (Date.now() - created.getTime()) / 1000));
+    },
+    failed(receiver) {
+      failed.inc({ receiver });
+    },
+  };
+}
