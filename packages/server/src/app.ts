@@ -60,7 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, app.log);
   app.decorate('db', database.db);
   const cipher = createSecretCipher(await loadSecretKey(config.secretKey, config.dataDir));
   if (config.demo) {

@@ -26,9 +26,15 @@ export interface DatabaseHandle {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** Opens the database of the configuration and applies every pending migration. */
-export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
+export async function openDatabase(
+  database: Config['database'],
+  log: { warn(details: object, message: string): void } = { warn: () => undefined },
+): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection that the server closes (restart, failover, admin) emits 'error' on the
+    // pool; unhandled, that would end the process. The pool replaces it on next use.
+    pool.on('error', (error) => log.warn({ err: error }, 'idle database connection lost'));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {
