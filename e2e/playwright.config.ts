@@ -52,6 +52,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       DEMO: '1',
+      // No generated orders: the browser tests see the seeded data only.
+      DEMO_ORDERS_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
     },
   },

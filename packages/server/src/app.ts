@@ -24,8 +24,7 @@ import { valuelistRoutes } from './modules/valuelists/routes';
 import { createSecretCipher, loadSecretKey } from './secrets/cipher';
 import { connectionCheckRoutes } from './modules/connection-check/routes';
 import { outboundFromConfig } from './outbound/client';
-import { createDemoInbox } from './demo/inbox';
-import { DEMO_PARTICIPANTS_PREFIX, demoParticipants } from './demo/participants';
+import { demoMode, type DemoOverrides } from './demo';
 import { seedDemoConfigs } from './demo/seed-configs';
 import { messageRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
@@ -48,6 +47,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Tests: deterministic demo participants and traffic. */
+  demo?: DemoOverrides;
 }
 
 /** Builds the whole application; `main.ts` listens with it and the tests inject into it. */
@@ -112,7 +113,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit }) });
   await app.register(inboundRoutes, { service: createInboundService({ db: database.db }) });
   if (config.demo) {
-    await app.register(demoParticipants, { prefix: DEMO_PARTICIPANTS_PREFIX, inbox: createDemoInbox() });
+    await app.register(demoMode, {
+      publicUrl: config.publicUrl,
+      // The demo's systems log in at the embedded provider: with an external one they have no clients.
+      traffic: embedded ? config.demoTraffic : undefined,
+      overrides: options.demo,
+    });
   }
   await app.register(spa, { root: config.webDist });
   return app;

@@ -31,6 +31,9 @@ const envSchema = z.object({
   MTLS_CERT_FILE: z.string().optional(),
   MTLS_KEY_FILE: z.string().optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  DEMO_ORDERS_PER_MINUTE: z.coerce.number().min(0).max(600).default(12),
+  DEMO_RESPONSE_DELAY_MIN_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  DEMO_RESPONSE_DELAY_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(8000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -46,6 +49,8 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
   dataDir: string | undefined;
   demo: boolean;
+  /** Demo mode's live traffic (src/demo/index.ts): new orders per minute, answers after a random delay. */
+  demoTraffic: { ordersPerMinute: number; responseDelayMs: [number, number] };
   oidc: {
     /** Undefined: the embedded provider at `${publicUrl}/oidc` is used. */
     externalIssuer: string | undefined;
@@ -80,6 +85,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.DEMO_RESPONSE_DELAY_MIN_MS > e.DEMO_RESPONSE_DELAY_MAX_MS) {
+    throw new Error('Invalid configuration: DEMO_RESPONSE_DELAY_MIN_MS is more than DEMO_RESPONSE_DELAY_MAX_MS');
+  }
   if (Boolean(e.MTLS_CERT_FILE) !== Boolean(e.MTLS_KEY_FILE)) {
     throw new Error('Invalid configuration: MTLS_CERT_FILE and MTLS_KEY_FILE go together');
   }
@@ -97,6 +105,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     // Embedded mode is the try-it-out mode and gets demo data; with a database server it is opt-in.
     demo,
+    demoTraffic: {
+      ordersPerMinute: e.DEMO_ORDERS_PER_MINUTE,
+      responseDelayMs: [e.DEMO_RESPONSE_DELAY_MIN_MS, e.DEMO_RESPONSE_DELAY_MAX_MS],
+    },
     oidc: {
       externalIssuer: e.OIDC_ISSUER,
       issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,

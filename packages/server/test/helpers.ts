@@ -25,6 +25,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     SECRET_KEY: randomBytes(32).toString('base64'),
     // Route tests see the outbox as they left it; the delivery tests start a worker themselves.
     ROLE: 'api',
+    // Demo participants answer what they receive, but no generated orders unless a test asks.
+    DEMO_ORDERS_PER_MINUTE: '0',
     ...env,
   });
   const serverUrl = process.env.TEST_DATABASE_URL;

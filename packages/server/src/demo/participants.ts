@@ -13,6 +13,32 @@ export const DEMO_CALLBACK_SECRET = 'demo-callback-secret';
 /** Answers a token without any validity, so the demo shows what a failing connection check looks like. */
 export const DEMO_PARTICIPANT_WITHOUT_VALIDITY = 'Aannemer_Gamma';
 export const DEMO_TOKEN_TTL_SECONDS = 3600;
+/** A hanging answer never lasts longer than this, whatever the platform's timeout. */
+const MAX_HANG_MS = 30_000;
+/** Answers some deliveries with a 500 or not at all, so the uitval screens show failures that retries mend. */
+export const DEMO_FLAKY_PARTICIPANT = 'Aannemer_Beta';
+
+/**
+ * How the flaky participant misbehaves on deliveries (not on connection checks, which post `{}`):
+ * one draw of `random()` per delivery; below `failureRate` it answers 500, below
+ * `failureRate + hangRate` it does not answer until the platform gives up (its outbound timeout)
+ * or `hangMs` passes, whichever comes first.
+ */
+export interface DemoFlakiness {
+  deelnemer: string;
+  failureRate: number;
+  hangRate: number;
+  hangMs: number;
+  random: () => number;
+}
+
+export const DEFAULT_DEMO_FLAKINESS: DemoFlakiness = {
+  deelnemer: DEMO_FLAKY_PARTICIPANT,
+  failureRate: 0.25,
+  hangRate: 0.05,
+  hangMs: MAX_HANG_MS,
+  random: Math.random,
+};
 
 /** Anyone may ask for demo tokens (the credentials are public), so the store is bounded. */
 const MAX_TOKENS = 10_000;
@@ -42,15 +68,23 @@ function demoClientId(deelnemer: string): string {
 
 export interface DemoParticipantsOptions {
   inbox: DemoInbox;
+  /** Defaults to DEFAULT_DEMO_FLAKINESS; `false`: every participant answers reliably. */
+  flakiness?: Partial<DemoFlakiness> | false;
 }
 
 type Params = { deelnemer: string; type?: string };
 const routeOptions = { config: { access: 'public' as const }, schema: { hide: true } };
 
 /** Register with `{ prefix: DEMO_PARTICIPANTS_PREFIX, inbox }`. */
-export const demoParticipants: FastifyPluginAsync<DemoParticipantsOptions> = async (app, { inbox }) => {
+export const demoParticipants: FastifyPluginAsync<DemoParticipantsOptions> = async (app, { inbox, flakiness }) => {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   const tokens = new Map<string, { deelnemer: string; expiresAt: number }>();
+  const flaky = flakiness === false ? undefined : { ...DEFAULT_DEMO_FLAKINESS, ...flakiness };
+  const hanging = new Set<() => void>();
+  // A hanging answer must not keep the server from closing.
+  app.addHook('preClose', async () => {
+    for (const release of hanging) release();
+  });
 
   app.post('/:deelnemer/token', routeOptions, async (request, reply) => {
     const { deelnemer } = request.params as Params;
@@ -77,10 +111,40 @@ export const demoParticipants: FastifyPluginAsync<DemoParticipantsOptions> = asy
       return unauthorized(reply);
     }
     if (!MESSAGE_TYPES.has(type)) return reply.code(404).send({ error: 'onbekend berichttype' });
+    if (flaky && deelnemer === flaky.deelnemer && isDelivery(request.body)) {
+      const draw = flaky.random();
+      if (draw < flaky.failureRate) return reply.code(500).send({ error: 'tijdelijke storing' });
+      if (draw < flaky.failureRate + flaky.hangRate) {
+        await hang(reply, flaky.hangMs, hanging);
+        return reply.code(504).send({ error: 'te laat' });
+      }
+    }
     inbox.record({ deelnemer, type, body: request.body, receivedAt: new Date() });
     return reply.code(202).send({ ontvangen: true });
   });
 };
+
+/** The platform's deliveries carry the message id; the connection check posts `{}`. */
+function isDelivery(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && typeof (body as { id?: unknown }).id === 'string';
+}
+
+/** Waits until the caller hangs up, `ms` pass, or the server closes. */
+function hang(reply: FastifyReply, ms: number, hanging: Set<() => void>): Promise<void> {
+  return new Promise((resolve) => {
+    const release = () => {
+      clearTimeout(timer);
+      reply.raw.off('close', release);
+      hanging.delete(release);
+      resolve();
+    };
+    const timer = setTimeout(release, Math.min(ms, MAX_HANG_MS));
+    timer.unref();
+    // Before the answer is sent, 'close' means the caller hung up (e.g. the platform's timeout).
+    reply.raw.once('close', release);
+    hanging.add(release);
+  });
+}
 
 function remember(tokens: Map<string, { deelnemer: string; expiresAt: number }>, token: string, deelnemer: string) {
   const now = Date.now();

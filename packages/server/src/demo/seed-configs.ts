@@ -19,11 +19,16 @@ const SIDES_BY_TYPE: Record<string, Side[]> = {
 
 /** The participant whose 2.0 configuration also has a draft waiting, so the overview shows one. */
 export const DEMO_DRAFT_PARTICIPANT = 'Netbeheer_Noord';
+/**
+ * The participant whose sending is paused in both flows, so messages to it wait visibly. Not one
+ * the browser tests pause and resume themselves (e2e/tests/configs.spec.ts).
+ */
+export const DEMO_PAUSED_PARTICIPANT = 'Netbeheer_West';
 
 /**
  * Demo configurations: every demo participant has an active, running configuration for '2.0' and
- * 'h1.0' pointing at its demo endpoints on this server, and one participant has a draft. Pairs that
- * exist already are left alone.
+ * 'h1.0' pointing at its demo endpoints on this server; one participant has a draft and one is
+ * paused. Pairs that exist already are left alone.
  */
 export async function seedDemoConfigs(db: Database, cipher: SecretCipher, publicUrl: string): Promise<void> {
   const existing = new Set(
@@ -58,7 +63,13 @@ export async function seedDemoConfigs(db: Database, cipher: SecretCipher, public
         await tx.insert(configurations).values({ ...row, version: 1, draft: false });
         await saveSender(
           tx,
-          { deelnemer, versienummer, version: 1, running: true, maxMessages: MAX_CONCURRENT_MESSAGES.default },
+          {
+            deelnemer,
+            versienummer,
+            version: 1,
+            running: deelnemer !== DEMO_PAUSED_PARTICIPANT,
+            maxMessages: MAX_CONCURRENT_MESSAGES.default,
+          },
           'demo',
         );
         if (deelnemer === DEMO_DRAFT_PARTICIPANT && versienummer === VERSIENUMMER_AANSLUITING) {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Registry} from 'prom-client';
+import type { Registry } from 'prom-client';
 import { Histogram, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus text at /metrics: process metrics plus request durations by route and status. */
