@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -44,6 +45,8 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
+  // PGlite creates only the last folder of its path; a fresh checkout has no ./data yet.
+  if (database.dataDir) await mkdir(database.dataDir, { recursive: true });
   const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
