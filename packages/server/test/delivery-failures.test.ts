@@ -1,38 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, orderHeads, senders } from '../src/db/schema';
 import { BACKOFF_JITTER, BACKOFF_SCHEDULE_MS } from '../src/delivery/backoff';
 import { claimMessages } from '../src/delivery/claim';
 import { releaseStaleClaims } from '../src/delivery/release-stale';
-import {
-  bodyOf,
-  deliveryFixture,
-  eventually,
-  seedReceiver,
-  startReceiver,
-  submit,
-  type DeliveryFixture,
-  type Receiver,
-} from './support/delivery';
+import { bodyOf, eventually, seedReceiver, pause, submit, useDeliveryResources } from './support/delivery';
 
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of cleanup.splice(0).reverse()) await close();
-});
-
-async function fixture(outboundTimeoutMs?: number): Promise<DeliveryFixture> {
-  const f = await deliveryFixture(outboundTimeoutMs);
-  cleanup.push(f.close);
-  return f;
-}
-
-async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
-  const started = await startReceiver(...args);
-  cleanup.push(started.close);
-  return started;
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const { fixture, receiver } = useDeliveryResources();
 
 describe('delivery failures', { timeout: 60_000 }, () => {
   it('records a failed attempt with backoff, blocks the order behind it, and delivers after recovery', async () => {

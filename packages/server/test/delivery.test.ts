@@ -1,37 +1,18 @@
 import { eq, and } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, orderHeads, senders } from '../src/db/schema';
 import { DuplicateMessageError, enqueueMessage } from '../src/delivery/enqueue';
 import {
   VERSIENUMMER,
   bodyOf,
-  deliveryFixture,
   eventually,
   seedReceiver,
-  startReceiver,
+  pause,
   submit,
-  type DeliveryFixture,
-  type Receiver,
+  useDeliveryResources,
 } from './support/delivery';
 
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of cleanup.splice(0).reverse()) await close();
-});
-
-async function fixture(): Promise<DeliveryFixture> {
-  const f = await deliveryFixture();
-  cleanup.push(f.close);
-  return f;
-}
-
-async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
-  const started = await startReceiver(...args);
-  cleanup.push(started.close);
-  return started;
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const { fixture, receiver } = useDeliveryResources();
 
 describe('delivery', { timeout: 60_000 }, () => {
   it('delivers a batch with the message id as idempotency key, a trace id and one reused token', async () => {

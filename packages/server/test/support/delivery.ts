@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { afterEach } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client';
 import { configurations, senders } from '../../src/db/schema';
 import { secretContext } from '../../src/modules/configs/service';
@@ -207,3 +208,28 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
 /** The JSON body of a callback request. */
 export const bodyOf = (request: ReceivedRequest) =>
   JSON.parse(request.body) as { id: string; opdrachtId: string; type: string; data: Record<string, unknown> };
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Fixtures and receivers for one test file, each closed after every test (last opened, first
+ * closed), so a failing test leaves no database or server behind.
+ */
+export function useDeliveryResources() {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of cleanup.splice(0).reverse()) await close();
+  });
+  return {
+    async fixture(outboundTimeoutMs?: number): Promise<DeliveryFixture> {
+      const fixture = await deliveryFixture(outboundTimeoutMs);
+      cleanup.push(fixture.close);
+      return fixture;
+    },
+    async receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
+      const started = await startReceiver(...args);
+      cleanup.push(started.close);
+      return started;
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { configurations } from '../../db/schema';
 
 export type ConfigurationRow = typeof configurations.$inferSelect;
@@ -34,17 +35,13 @@ const pair = (deelnemer: string, versienummer: string) =>
 /** Raw rows come back with Date (node-postgres, PGlite) or ISO text; never lose the milliseconds. */
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The overview: per participant and version number its newest active version and its draft, with
  * the sender of active rows. Sorted by the pair's first creation (spec: created ascending).
  */
 export async function listConfigurations(db: Database, query: ConfigListQuery) {
   const conditions: SQL[] = [sql`true`];
-  if (query.deelnemerContains) conditions.push(sql`c.deelnemer ilike ${likePattern(query.deelnemerContains)}`);
+  if (query.deelnemerContains) conditions.push(sql`c.deelnemer ilike ${containsPattern(query.deelnemerContains)}`);
   if (query.versienummer) conditions.push(sql`c.versienummer = ${query.versienummer}`);
   if (query.onlyDeelnemer !== undefined) conditions.push(sql`c.deelnemer = ${query.onlyDeelnemer}`);
   const where = sql.join(conditions, sql` and `);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Organisation } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { organisations } from '../../db/schema';
 
 export interface OrganisationQuery {
@@ -18,11 +19,6 @@ const columns = {
   type: organisations.type,
   metadata: organisations.metadata,
 };
-
-/** `LIKE` treats % and _ as wildcards; a user typing them means the characters themselves. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export async function searchOrganisations(db: Database, query: OrganisationQuery) {
   const conditions: SQL[] = [];

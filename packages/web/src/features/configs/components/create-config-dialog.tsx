@@ -1,8 +1,6 @@
 import { CONFIG_VERSIENUMMERS, ERROR_TITLES, normaliseDeelnemer, SUCCESS_MESSAGES, type Flow } from '@knooppunt/domain';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
@@ -13,6 +11,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNotify } from '@/components/notifications/notify-context';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
+import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
 import { LABELS } from '@/lib/texts';
 import { useCreateConfig } from '../api/create-config';
 import { useValuelists } from '../api/get-valuelists';
@@ -131,19 +130,12 @@ function CreateConfigForm({ flow, mutation, onCancel, onCreated }: FormProps) {
           <ConfigFormFields form={form} readOnly={false} creating />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onCancel} disabled={mutation.isPending}>
-          {LABELS.common.cancel}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!formState.isValid || mutation.isPending}
-          loading={mutation.isPending}
-        >
-          {LABELS.common.create}
-        </Button>
-      </DialogActions>
+      <DialogFormActions
+        onCancel={onCancel}
+        submitLabel={LABELS.common.create}
+        canSubmit={formState.isValid}
+        busy={mutation.isPending}
+      />
     </Stack>
   );
 }

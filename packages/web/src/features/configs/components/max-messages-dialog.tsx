@@ -6,15 +6,14 @@ import {
   SUCCESS_MESSAGES,
   type ConfigListItem,
 } from '@knooppunt/domain';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useNotify } from '@/components/notifications/notify-context';
+import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
 import { LABELS } from '@/lib/texts';
 import { useUpdateSender } from '../api/update-sender';
 
@@ -88,19 +87,12 @@ function MaxMessagesForm({ row, mutation, onCancel, onDone }: FormProps) {
           slotProps={{ htmlInput: { min: MAX_CONCURRENT_MESSAGES.min, max: MAX_CONCURRENT_MESSAGES.max, step: 1 } }}
         />
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={mutation.isPending}>
-          {LABELS.common.cancel}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!parsed.success || mutation.isPending}
-          loading={mutation.isPending}
-        >
-          {LABELS.maxMessages.update}
-        </Button>
-      </DialogActions>
+      <DialogFormActions
+        onCancel={onCancel}
+        submitLabel={LABELS.maxMessages.update}
+        canSubmit={parsed.success}
+        busy={mutation.isPending}
+      />
     </form>
   );
 }

@@ -8,9 +8,7 @@ import {
   TITLES,
 } from '@knooppunt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNotify } from '@/components/notifications/notify-context';
+import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
 import { LABELS } from '@/lib/texts';
 import { useCreateOrganisation } from '../api/create-organisation';
 
@@ -140,19 +139,12 @@ function CreateOrganisationForm({ mutation, onCancel, onCreated }: FormProps) {
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={mutation.isPending}>
-          {LABELS.common.cancel}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!formState.isValid || mutation.isPending}
-          loading={mutation.isPending}
-        >
-          {LABELS.common.create}
-        </Button>
-      </DialogActions>
+      <DialogFormActions
+        onCancel={onCancel}
+        submitLabel={LABELS.common.create}
+        canSubmit={formState.isValid}
+        busy={mutation.isPending}
+      />
     </form>
   );
 }
