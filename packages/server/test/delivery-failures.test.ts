@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages, orderHeads, senders } from '../src/db/schema';
+import { messages, opdrachten, orderHeads, senders } from '../src/db/schema';
 import { BACKOFF_JITTER, BACKOFF_SCHEDULE_MS } from '../src/delivery/backoff';
 import { claimMessages } from '../src/delivery/claim';
 import { releaseStaleClaims } from '../src/delivery/release-stale';
@@ -46,6 +46,39 @@ describe('delivery failures', { timeout: 60_000 }, () => {
       .where(eq(orderHeads.messageId, first));
     await eventually(() => expect(alfa.callbacks.map((request) => bodyOf(request).data.n)).toEqual([1, 1, 2]));
     expect(alfa.callbacks[1]?.headers['idempotency-key']).toBe(first);
+  });
+
+  it('marks the order as in error while one of its messages is in uitval, and clears it once delivered', async () => {
+    const f = await fixture();
+    let status = 500;
+    const alfa = await receiver({ status: () => status });
+    const noord = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Netbeheer_Noord', origin: noord.origin });
+    await f.db.insert(opdrachten).values({
+      opdrachtId: 'O-1',
+      versienummer: '2.0',
+      opdrachtgever: 'Netbeheer_Noord',
+      opdrachtnemer: 'Aannemer_Alfa',
+      status: 100,
+      statusText: 'Opdracht verstuurd',
+    });
+    const inError = async () =>
+      (await f.db.select().from(opdrachten).where(eq(opdrachten.opdrachtId, 'O-1')))[0]?.inError;
+    const toAlfa = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
+    await submit(f.db, { receiver: 'Netbeheer_Noord', opdrachtId: 'O-1', type: 'Status' });
+    f.startWorker({ pollIntervalMs: 50 });
+
+    await eventually(async () => expect(await inError()).toBe(true));
+    // The message to the other side is delivered; the failing one still holds the order in error.
+    await eventually(() => expect(noord.callbacks).toHaveLength(1));
+    expect(await inError()).toBe(true);
+
+    status = 200;
+    await f.db.update(messages).set({ nextAttempt: sql`now()` }).where(eq(messages.id, toAlfa));
+    await f.db.update(orderHeads).set({ due: sql`now()` }).where(eq(orderHeads.messageId, toAlfa));
+    await eventually(async () => expect(await inError()).toBe(false));
+    expect(alfa.callbacks).toHaveLength(2);
   });
 
   it('fails with a clear message when the configuration has no URL for the type', async () => {

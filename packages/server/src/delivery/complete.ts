@@ -10,11 +10,20 @@ import type { Database } from '../db/client';
  * snapshot that sees that enqueue's committed message. In one statement the head could be deleted
  * on the strength of a snapshot taken before the new message committed, orphaning it.
  * A message already delivered (a stale claim delivered twice) or no longer at its head is left.
+ *
+ * An order marked `inError` (fail.ts) is cleared once none of its messages is in uitval (failed at
+ * least once, not delivered). Such orders are locked before the heads, as fail.ts does, so the
+ * clearing sees every failure committed before it and the two never deadlock.
  */
 export async function completeMessages(db: Database, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const list = sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
   await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select 1 from opdrachten
+          where in_error and opdracht_id in (select opdracht_id from messages where id in ${list})
+          order by opdracht_id for no key update`,
+    );
     await tx.execute(
       sql`select 1 from order_heads where message_id in ${list} order by receiver, opdracht_id for update`,
     );
@@ -42,6 +51,14 @@ export async function completeMessages(db: Database, ids: readonly string[]): Pr
           )
           delete from order_heads h using successor s
           where s.id is null and h.receiver = s.receiver and h.opdracht_id = s.opdracht_id`,
+    );
+    await tx.execute(
+      sql`update opdrachten o set in_error = false, changed = now()
+          where o.in_error and o.opdracht_id in (select opdracht_id from messages where id in ${list})
+            and not exists (
+              select 1 from messages m
+              where m.opdracht_id = o.opdracht_id and m.delivered_at is null and m.failed_attempts > 0
+            )`,
     );
   });
 }

@@ -2,13 +2,15 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { Outbound } from '../outbound/client';
 import type { SecretCipher } from '../secrets/cipher';
-import { DEFAULT_LEASE_MS } from './release-stale';
 import { createDeliveryWorker, type DeliveryLog } from './worker';
 import { createWakeup, type Wakeup } from './wakeup';
 import type { DeliveryMetrics } from './metrics';
 
 export { enqueueMessage, notifyNewWork, DuplicateMessageError, type NewMessage } from './enqueue';
 export { BACKOFF_SCHEDULE_MS, BACKOFF_JITTER } from './backoff';
+
+/** A claim's lease, in outbound timeouts. */
+export const LEASE_TIMEOUTS = 5;
 
 export interface Delivery {
   /** Wakes the worker now, e.g. after a sender was resumed or got more slots. */
@@ -27,8 +29,9 @@ export interface StartDeliveryOptions {
 }
 
 /**
- * Starts the in-process delivery worker. The lease outlasts the longest attempt: a token fetch
- * and a POST, twice on a 401, each up to the outbound timeout.
+ * Starts the in-process delivery worker. The lease outlasts the longest attempt — a token fetch
+ * and a POST, twice on a 401, each up to the outbound timeout — so it is 5 × that timeout
+ * (25 s by default); a crashed worker's messages are delivered again after it.
  */
 export async function startDelivery(options: StartDeliveryOptions): Promise<Delivery> {
   const wakeup = await createWakeup(options.handle, options.log);
@@ -38,7 +41,7 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
     cipher: options.cipher,
     log: options.log,
     wakeup,
-    leaseMs: Math.max(DEFAULT_LEASE_MS, 5 * options.config.outbound.timeoutMs),
+    leaseMs: LEASE_TIMEOUTS * options.config.outbound.timeoutMs,
     ...(options.metrics && { metrics: options.metrics }),
   });
   worker.start();

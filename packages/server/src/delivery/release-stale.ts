@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
  * this time their claims count as stale: the heads are claimable again (at-least-once: the message
  * may reach the receiver twice, with the same Idempotency-Key). It must outlast one delivery —
  * token fetch, POST, and on a 401 both again — so delivery sets it to at least 5 × the outbound
- * timeout.
+ * timeout (index.ts); this default is for a worker created without one.
  */
 export const DEFAULT_LEASE_MS = 30_000;
 

@@ -1,4 +1,3 @@
-import { decodeJwt } from 'jose';
 import type { Outbound } from '../outbound/client';
 import { OutboundError } from '../outbound/errors';
 import { judgeTokenResponse } from '../modules/connection-check/token';
@@ -52,9 +51,10 @@ export function createTokenCache(outbound: Pick<Outbound, 'post'>, now: () => nu
       if (error instanceof OutboundError) throw new DeliveryFailure(DELIVERY_TEXTS.token(error.message));
       throw error;
     }
-    const { result, accessToken } = judgeTokenResponse(response, fetchedAt);
-    if (!accessToken) throw new DeliveryFailure(DELIVERY_TEXTS.token(result.message));
-    const lifeMs = lifetimeSeconds(response.text, accessToken, fetchedAt) * 1000;
+    const outcome = judgeTokenResponse(response, fetchedAt);
+    if (!outcome.accessToken) throw new DeliveryFailure(DELIVERY_TEXTS.token(outcome.result.message));
+    const { accessToken } = outcome;
+    const lifeMs = outcome.validitySeconds * 1000;
     cached.set(key, { token: accessToken, renewAt: fetchedAt + lifeMs - Math.min(MAX_MARGIN_MS, lifeMs / 10) });
     return accessToken;
   };
@@ -74,18 +74,4 @@ export function createTokenCache(outbound: Pick<Outbound, 'post'>, now: () => nu
       if (token === undefined || cached.get(key)?.token === token) cached.delete(key);
     },
   };
-}
-
-/**
- * The validity judgeTokenResponse accepted, in seconds: expires_in, else the JWT's exp. (That
- * function reports it only as text; exporting its `validityOf` would remove this copy.)
- */
-function lifetimeSeconds(text: string, accessToken: string, now: number): number {
-  const expiresIn = (JSON.parse(text) as { expires_in?: unknown }).expires_in;
-  const seconds = Number(expiresIn);
-  if ((typeof expiresIn === 'number' || typeof expiresIn === 'string') && Number.isFinite(seconds) && seconds >= 1) {
-    return Math.floor(seconds);
-  }
-  const exp = decodeJwt(accessToken).exp ?? 0;
-  return Math.max(1, Math.floor(exp - now / 1000));
 }

@@ -5,17 +5,16 @@ import { bodyExcerpt, parseJson, responseDetails, statusLine } from './details';
 import { CHECK_TEXTS } from './texts';
 
 /** The token endpoint's answer judged: the result, and the token when it may be used. */
-export interface TokenOutcome {
-  result: CheckResult;
-  accessToken: string | undefined;
-}
+export type TokenOutcome =
+  | { result: CheckResult; accessToken: string; validitySeconds: number }
+  | { result: CheckResult; accessToken: undefined };
 
 /**
  * A token answer is valid only with an access_token and a validity we can derive (spec 000 §7):
  * without one the platform would not know when to fetch a new token while delivering.
  */
 export function judgeTokenResponse(response: OutboundResponse, now = Date.now()): TokenOutcome {
-  const failed = (message: string, details = responseDetails(response)) => ({
+  const failed = (message: string, details = responseDetails(response)): TokenOutcome => ({
     result: { success: false, message, details },
     accessToken: undefined,
   });
@@ -41,6 +40,7 @@ export function judgeTokenResponse(response: OutboundResponse, now = Date.now())
       details: [...received, validity.line],
     },
     accessToken,
+    validitySeconds: validity.seconds,
   };
 }
 
