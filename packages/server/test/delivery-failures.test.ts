@@ -75,8 +75,14 @@ describe('delivery failures', { timeout: 60_000 }, () => {
     expect(await inError()).toBe(true);
 
     status = 200;
-    await f.db.update(messages).set({ nextAttempt: sql`now()` }).where(eq(messages.id, toAlfa));
-    await f.db.update(orderHeads).set({ due: sql`now()` }).where(eq(orderHeads.messageId, toAlfa));
+    await f.db
+      .update(messages)
+      .set({ nextAttempt: sql`now()` })
+      .where(eq(messages.id, toAlfa));
+    await f.db
+      .update(orderHeads)
+      .set({ due: sql`now()` })
+      .where(eq(orderHeads.messageId, toAlfa));
     await eventually(async () => expect(await inError()).toBe(false));
     expect(alfa.callbacks).toHaveLength(2);
   });
@@ -122,8 +128,8 @@ describe('delivery failures', { timeout: 60_000 }, () => {
     await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
     const id = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
     // A worker claimed it and died.
-    expect((await claimMessages(f.db, 50, 60_000)).map((message) => message.id)).toEqual([id]);
-    expect(await claimMessages(f.db, 50, 60_000)).toEqual([]);
+    expect((await claimMessages(f.db, 50, 60_000)).messages.map((message) => message.id)).toEqual([id]);
+    expect((await claimMessages(f.db, 50, 60_000)).messages).toEqual([]);
     expect(await releaseStaleClaims(f.db)).toBe(0);
 
     await f.db.update(orderHeads).set({ claimedUntil: sql`now() - interval '1 second'` });

@@ -17,6 +17,15 @@ export interface ClaimedMessage {
   configVersion: number;
 }
 
+export interface Claim {
+  messages: ClaimedMessage[];
+  /**
+   * Another worker was claiming for some senders at the same moment (their rows were locked and
+   * skipped): there may be work this claim could not see, so claim again soon.
+   */
+  contended: boolean;
+}
+
 interface Row extends Record<string, unknown> {
   id: string;
   opdracht_id: string;
@@ -42,14 +51,24 @@ interface Row extends Record<string, unknown> {
  * its lock would be missed (measured: 10 in flight for maxMessages 5 with two workers). Only the heads of orders are read, never the backlog
  * behind them; the oldest due heads go first.
  */
-export async function claimMessages(db: Database, batchSize: number, leaseMs: number): Promise<ClaimedMessage[]> {
+export async function claimMessages(db: Database, batchSize: number, leaseMs: number): Promise<Claim> {
   const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
+  let contended = false;
   const rows = await db.transaction(async (tx) => {
-    const locked = await queryRows<{ deelnemer: string; versienummer: string }>(
+    const [senderLocks] = await queryRows<{
+      locked: { deelnemer: string; versienummer: string }[] | null;
+      total: number;
+    }>(
       tx,
-      sql`select deelnemer, versienummer from senders where running and max_messages > 0
-          for no key update skip locked`,
+      sql`with locked as (
+            select deelnemer, versienummer from senders where running and max_messages > 0
+            for no key update skip locked
+          )
+          select (select json_agg(locked) from locked) as locked,
+                 (select count(*)::int from senders where running and max_messages > 0) as total`,
     );
+    const locked = senderLocks?.locked ?? [];
+    contended = locked.length < Number(senderLocks?.total ?? 0);
     if (locked.length === 0) return [];
     return queryRows<Row>(
       tx,
@@ -91,7 +110,7 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
                   m.created, heads.version as config_version`,
     );
   });
-  return rows.map((row) => ({
+  const messages = rows.map((row) => ({
     id: row.id,
     opdrachtId: row.opdracht_id,
     versienummer: row.versienummer,
@@ -103,4 +122,5 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
     created: row.created instanceof Date ? row.created : new Date(row.created),
     configVersion: Number(row.config_version),
   }));
+  return { messages, contended };
 }

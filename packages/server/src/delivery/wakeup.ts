@@ -14,7 +14,10 @@ const RECONNECT_MS = 2000;
 export interface Wakeup {
   /** Wakes waiting workers of this process now (after a sender is resumed, a failure is retried …). */
   signal(): void;
-  /** Resolves on the next signal or notification, or after `ms`. */
+  /**
+   * Resolves on the next signal or notification, or after `ms`; at once when one came since the
+   * last wait returned — a wake-up while the worker was busy claiming is not lost.
+   */
   wait(ms?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,7 +34,11 @@ interface Log {
 export async function createWakeup(handle: Pick<DatabaseHandle, 'db' | 'kind'>, log?: Log): Promise<Wakeup> {
   const events = new EventEmitter();
   events.setMaxListeners(0);
-  const signal = () => events.emit('wake');
+  let pending = false;
+  const signal = () => {
+    pending = true;
+    events.emit('wake');
+  };
   let close: () => Promise<void>;
   const client = (handle.db as unknown as { $client: unknown }).$client;
   if (handle.kind === 'pglite') {
@@ -44,7 +51,12 @@ export async function createWakeup(handle: Pick<DatabaseHandle, 'db' | 'kind'>, 
     signal,
     wait: (ms = POLL_INTERVAL_MS) =>
       new Promise<void>((resolve) => {
+        if (pending) {
+          pending = false;
+          return resolve();
+        }
         const done = () => {
+          pending = false;
           clearTimeout(timer);
           events.off('wake', done);
           resolve();

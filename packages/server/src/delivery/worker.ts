@@ -12,6 +12,9 @@ import { DEFAULT_LEASE_MS, releaseStaleClaims } from './release-stale';
 import { createTokenCache } from './tokens';
 import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
 
+/** The wait before claiming again when another worker held some senders' rows. */
+const CONTENDED_RETRY_MS = 10;
+
 export interface DeliveryLog {
   error(object: object, message: string): void;
   warn(object: object, message: string): void;
@@ -94,7 +97,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           await releaseStaleClaims(db);
         }
         const room = Math.min(batchSize, maxInFlight - inFlight.size);
-        const claimed = room > 0 ? await claimMessages(db, room, leaseMs) : [];
+        const { messages: claimed, contended } =
+          room > 0 ? await claimMessages(db, room, leaseMs) : { messages: [], contended: false };
         for (const message of claimed) {
           const task = deliverMessage(message, deps).then((outcome) => {
             if (outcome.delivered) {
@@ -110,6 +114,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           void task.finally(() => inFlight.delete(task));
         }
         if (claimed.length > 0 && claimed.length === room) continue;
+        // Another process held some senders: their free slots are ours to try again in a moment.
+        if (contended && running) {
+          await wakeup.wait(CONTENDED_RETRY_MS);
+          continue;
+        }
       } catch (error) {
         log.error({ err: error }, 'claiming messages failed');
       }

@@ -104,21 +104,37 @@ export async function deliveryFixture(outboundTimeoutMs = 2000): Promise<Deliver
   };
 }
 
+export interface FreshDatabase {
+  /** Opened, with every migration applied. */
+  handle: DatabaseHandle;
+  /** The new database's URL on the PostgreSQL server, for other processes; undefined on PGlite. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
 /**
  * Like createTestApp's database, without the rest of the application: PGlite in memory, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards.
  */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<FreshDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { handle: await openDatabase({ kind: 'pglite', dataDir: undefined }), drop: async () => {} };
+  if (!serverUrl) {
+    return { handle: await openDatabase({ kind: 'pglite', dataDir: undefined }), url: undefined, drop: async () => {} };
+  }
   const name = `knooppunt_delivery_${randomUUID().replaceAll('-', '')}`;
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return {
-    handle: await openDatabase({ kind: 'postgres', url: url.toString() }),
-    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
-  };
+  try {
+    return {
+      handle: await openDatabase({ kind: 'postgres', url: url.toString() }),
+      url: url.toString(),
+      drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+    };
+  } catch (error) {
+    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    throw error;
+  }
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {
