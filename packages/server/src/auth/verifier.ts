@@ -16,31 +16,54 @@ export interface AuthUser {
 
 export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
+/** Verified tokens remembered; a participant's system sends the same token for its whole life. */
+const CACHED_TOKENS = 10_000;
+
 /**
  * Verifies a JWT access token: signature against the issuer's keys, issuer, audience and expiry;
- * then reads the participant, roles and e-mail from the configured claim names.
+ * then reads the participant, roles and e-mail from the configured claim names. A token once
+ * verified is remembered until it expires (a JWT cannot change, and a verified one stays valid
+ * until its exp), so a busy system's requests skip the RSA check; the oldest are forgotten first.
  */
 export function createTokenVerifier(oidc: Config['oidc'], getKey: JWTVerifyGetKey): TokenVerifier {
+  const verified = new Map<string, { user: AuthUser; expiresAt: number }>();
   return async (token) => {
-    let payload: JWTPayload;
-    try {
-      ({ payload } = await jwtVerify(token, getKey, { issuer: oidc.issuer, audience: oidc.audience }));
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError) throw new UnauthorizedError('Ongeldig of verlopen token');
-      throw error;
+    const hit = verified.get(token);
+    if (hit && hit.expiresAt > Date.now()) return hit.user;
+    if (hit) verified.delete(token);
+    const user = await verify(oidc, getKey, token);
+    if (user.expiresAt !== undefined) {
+      if (verified.size >= CACHED_TOKENS) verified.delete(verified.keys().next().value!);
+      verified.set(token, { user: user.user, expiresAt: user.expiresAt });
     }
-    const roles = payload[oidc.claims.roles];
-    const roleList = Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
-    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    return {
-      sub: payload.sub ?? text(payload.client_id) ?? 'onbekend',
-      email: text(payload[oidc.claims.email]),
-      deelnemer: text(payload[oidc.claims.deelnemer]),
-      roles: roleList,
-      permissions: permissionsFor(roleList),
-      clientId: text(payload.client_id),
-    };
+    return user.user;
   };
+}
+
+async function verify(
+  oidc: Config['oidc'],
+  getKey: JWTVerifyGetKey,
+  token: string,
+): Promise<{ user: AuthUser; expiresAt: number | undefined }> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, getKey, { issuer: oidc.issuer, audience: oidc.audience }));
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) throw new UnauthorizedError('Ongeldig of verlopen token');
+    throw error;
+  }
+  const roles = payload[oidc.claims.roles];
+  const roleList = Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const user: AuthUser = {
+    sub: payload.sub ?? text(payload.client_id) ?? 'onbekend',
+    email: text(payload[oidc.claims.email]),
+    deelnemer: text(payload[oidc.claims.deelnemer]),
+    roles: roleList,
+    permissions: permissionsFor(roleList),
+    clientId: text(payload.client_id),
+  };
+  return { user, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined };
 }
 
 /** Keys of an external issuer: its discovery document names the JWKS, fetched once and cached. */
