@@ -27,6 +27,12 @@ export const PAGE_SIZE = {
 /** Upper bound for `limit` on every paged search call; `0` means "all" where a call allows it. */
 export const MAX_PAGE_LIMIT = 500;
 
+/**
+ * The monitoring lists count matching rows up to this many; past it the answer says 'meer dan'
+ * (docs/decisions/0010). Counting millions of rows exactly would cost more than the page itself.
+ */
+export const MONITORING_COUNT_CAP = 10_000;
+
 export const OPDRACHT_FINISHED_THRESHOLD = 900;
 export const NON_CANCELLABLE_STATUSES: readonly number[] = [910, 990];
 

@@ -9,5 +9,6 @@ export * from './texts';
 export * from './configs';
 export * from './messages';
 export * from './opdrachten';
+export * from './leveringen';
 export * from './inbound';
 export * from './berichten';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { VERSIENUMMER_HOOFDNET } from './constants';
+import { cappedPagedSchema, typedSearchBodySchema } from './paging';
 
 /** A message as the portal sees it (spec 000 §3 'Message'; spec 001 §3 'Failed message'). */
 export const messageViewSchema = z.object({
@@ -23,4 +25,51 @@ export const MESSAGE_TEXTS = {
   notFound: 'Bericht niet gevonden.',
   alreadyDelivered: 'Dit bericht is al afgeleverd.',
   wrongFlow: (flow: string) => `Dit bericht hoort niet bij de ${flow}-berichten.`,
+  uitvalOnly: "Zonder monitoringrecht kunt u alleen uitval zoeken (filter 'isInError': true).",
 } as const;
+
+/**
+ * The versienummer filter of the message search (spec 000 §7): `'h1.0'` is equal to it (Hoofdnet),
+ * `'!h1.0'` is not equal to it (Aansluiting). Every message search names its flow this way.
+ */
+export const MESSAGE_VERSIENUMMER_FILTER = {
+  hoofdnet: VERSIENUMMER_HOOFDNET,
+  aansluiting: `!${VERSIENUMMER_HOOFDNET}`,
+} as const;
+
+const text = z.string().trim().max(200);
+
+/** Message search: Berichten (both flows) and, with `isInError: true`, Uitval (spec 001 §7). */
+export const messageSearchSchema = typedSearchBodySchema({
+  filters: {
+    versienummer: z.enum([MESSAGE_VERSIENUMMER_FILTER.hoofdnet, MESSAGE_VERSIENUMMER_FILTER.aansluiting], {
+      error: `Kies '${MESSAGE_VERSIENUMMER_FILTER.hoofdnet}' (Hoofdnet) of '${MESSAGE_VERSIENUMMER_FILTER.aansluiting}' (Aansluiting).`,
+    }),
+    opdrachtId: text,
+    /** At least this many failed attempts: `1` is the error-only toggle. */
+    failedAttempts: z.number().int().min(0),
+    sender: text,
+    receiver: text,
+    type: z.union([text, z.array(text).max(50)]).transform((value) => (Array.isArray(value) ? value : [value])),
+    /** Uitval: failed at least once and not delivered. */
+    isInError: z.boolean(),
+  },
+  sortFields: ['nextAttempt', 'created', 'opdrachtId'],
+}).refine((body) => body.filters.versienummer !== undefined, {
+  // Only about a body that is valid otherwise: a refused filter is not reported as missing too.
+  when: (payload) => payload.issues.length === 0,
+  path: ['filters'],
+  message: `Een filter 'versienummer' is verplicht ('${MESSAGE_VERSIENUMMER_FILTER.aansluiting}' of '${MESSAGE_VERSIENUMMER_FILTER.hoofdnet}').`,
+});
+export type MessageSearch = z.input<typeof messageSearchSchema>;
+export const messagePageSchema = cappedPagedSchema(messageViewSchema);
+
+/** `GET /rest/management/valuelist?versienummer=`: '2' or '2.0' is Aansluiting, 'h' or 'h1.0' Hoofdnet. */
+export const MONITORING_VALUELIST_VERSIENUMMERS = ['2', '2.0', 'h', VERSIENUMMER_HOOFDNET] as const;
+export const monitoringValuelistQuerySchema = z.object({
+  versienummer: z.enum(MONITORING_VALUELIST_VERSIENUMMERS, {
+    error: `Kies een van ${MONITORING_VALUELIST_VERSIENUMMERS.map((value) => `'${value}'`).join(', ')}.`,
+  }),
+});
+export const monitoringValuelistSchema = z.object({ senders: z.array(z.string()), receivers: z.array(z.string()) });
+export type MonitoringValuelist = z.infer<typeof monitoringValuelistSchema>;

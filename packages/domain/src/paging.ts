@@ -25,11 +25,68 @@ export function searchBodySchema<F extends string, S extends string>(options: {
         }),
       )
       .default([]),
-    skip: z.number().int().min(0).default(0),
-    limit: z.number().int().min(min).max(MAX_PAGE_LIMIT).default(MAX_PAGE_LIMIT),
-    sortBy: z.enum(options.sortFields).optional(),
-    sortDirection: z.enum(SORT_DIRECTIONS).optional(),
+    ...pagingFields(options.sortFields, min),
   });
+}
+
+function pagingFields<S extends string>(sortFields: readonly [S, ...S[]], minLimit: number) {
+  return {
+    skip: z.number().int().min(0).default(0),
+    limit: z.number().int().min(minLimit).max(MAX_PAGE_LIMIT).default(MAX_PAGE_LIMIT),
+    sortBy: z.enum(sortFields).optional(),
+    sortDirection: z.enum(SORT_DIRECTIONS).optional(),
+  };
+}
+
+type FilterSchemas = Record<string, z.ZodType>;
+
+/**
+ * The same body where every filter name has its own value schema: a value of the wrong kind is a
+ * 400 naming `filters.<i>.value`, an unknown name one naming `filters.<i>.name`, and a name given
+ * twice is refused instead of one silently winning. `limit` is at least 1.
+ */
+export function typedSearchBodySchema<F extends FilterSchemas, S extends string>(options: {
+  filters: F;
+  sortFields: readonly [S, ...S[]];
+}) {
+  const variants = Object.entries(options.filters).map(([name, value]) =>
+    z.object({ name: z.literal(name), value }),
+  ) as unknown as [z.ZodObject, ...z.ZodObject[]];
+  return z.object({
+    filters: z
+      .array(z.discriminatedUnion('name', variants))
+      .default([])
+      .superRefine((filters, ctx) => {
+        const seen = new Set<string>();
+        filters.forEach((filter, index) => {
+          const name = String(filter.name);
+          if (seen.has(name)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'name'],
+              message: `Filter '${name}' komt meer dan eens voor.`,
+            });
+          }
+          seen.add(name);
+        });
+      })
+      .transform((filters) => filterValues<F>(filters as { name: string; value: unknown }[])),
+    ...pagingFields(options.sortFields, 1),
+  });
+}
+
+export type FilterValues<F extends FilterSchemas> = { [K in keyof F]?: z.output<F[K]> };
+
+function filterValues<F extends FilterSchemas>(filters: { name: string; value: unknown }[]): FilterValues<F> {
+  return Object.fromEntries(filters.map((filter) => [filter.name, filter.value])) as FilterValues<F>;
+}
+
+/**
+ * The answer of a paged search whose count is capped (the monitoring lists): past the cap,
+ * `count` is the cap and `countIsLowerBound` is true, which the paging label shows as 'meer dan'.
+ */
+export function cappedPagedSchema<T extends z.ZodType>(item: T) {
+  return pagedSchema(item).extend({ countIsLowerBound: z.boolean() });
 }
 
 /** The answer of every paged search call. */

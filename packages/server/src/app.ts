@@ -30,6 +30,8 @@ import { messageRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
 import { opdrachtRoutes } from './modules/opdrachten/routes';
 import { createOpdrachtenService } from './modules/opdrachten/service';
+import { leveringRoutes } from './modules/leveringen/routes';
+import { createLeveringenService } from './modules/leveringen/service';
 import { inboundRoutes } from './modules/inbound/routes';
 import { createInboundService } from './modules/inbound/service';
 import { startDelivery } from './delivery';
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(connectionCheckRoutes, { configs, outbound });
   await app.register(messageRoutes, { service: createMessagesService({ db: database.db, audit }) });
   await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit }) });
+  await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   await app.register(inboundRoutes, { service: createInboundService({ db: database.db }) });
   if (config.demo) {
     await app.register(demoMode, {

@@ -6,6 +6,7 @@ import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 
 const KEY = { deelnemer: 'Guard_Test', versienummer: '2.0' };
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const MONITORING_OR_UITVAL: Access = { anyOf: ['canViewMonitoring', 'canViewUitval'] };
 const CONFIG_BODY = {
   ...KEY,
   config: { clientId: 'id', clientSecret: 'geheim', tokenUrl: 'https://auth.example/token' },
@@ -60,6 +61,22 @@ const ROUTES: { method: string; url: string; access: Access; body?: object }[] =
     body: { id: UNKNOWN_ID },
   },
   { method: 'PATCH', url: '/rest/management/opdracht/cancel/ONBEKEND', access: 'canCancelOpdracht' },
+  { method: 'GET', url: '/rest/management/valuelist?versienummer=2', access: MONITORING_OR_UITVAL },
+  {
+    method: 'POST',
+    url: '/rest/management/message/search',
+    access: MONITORING_OR_UITVAL,
+    // The Uitval list: open to either right.
+    body: {
+      filters: [
+        { name: 'versienummer', value: '!h1.0' },
+        { name: 'isInError', value: true },
+      ],
+    },
+  },
+  { method: 'POST', url: '/rest/management/opdracht/search', access: 'canViewMonitoring', body: {} },
+  { method: 'POST', url: '/rest/management/opdracht-hoofdnet/search', access: 'canViewMonitoring', body: {} },
+  { method: 'POST', url: '/rest/management/levering/search', access: 'canViewMonitoring', body: {} },
   { method: 'POST', url: '/api/v1/berichten', access: 'participant', body: { type: 'Opdracht' } },
   {
     method: 'POST',
@@ -147,12 +164,15 @@ describe('route guards', () => {
       return;
     }
     if (route.access === 'public' || route.access === 'authenticated') return;
-    const permission = route.access;
+    // A route open to any one of several flags is tried with each of them, and refused without all.
+    const permissions = typeof route.access === 'object' ? route.access.anyOf : [route.access];
+    const named = permissions.join(' or ');
 
-    it(`answers 403 without ${permission}, before looking at the body`, async () => {
-      const lacking = ['geen', 'Beheer Monitoring', 'Netbeheerder'].filter(
-        (role) => !permissionsFor([role])[permission],
+    it(`answers 403 without ${named}, before looking at the body`, async () => {
+      const lacking = ['geen', 'Beheer Monitoring', 'Uitval Beheren', 'Netbeheerder'].filter(
+        (role) => !permissions.some((permission) => permissionsFor([role])[permission]),
       );
+      expect(lacking).not.toEqual([]);
       const response = await t.app.inject({
         method: route.method as 'POST',
         url: route.url,
@@ -162,7 +182,7 @@ describe('route guards', () => {
       expect(response.statusCode).toBe(403);
     });
 
-    it(`lets a caller with ${permission} through to the handler`, async () => {
+    it.each(permissions)(`lets a caller with %s through to the handler`, async (permission) => {
       const token = await tokenFor(t, { roles: GRANTING_ROLES[permission], deelnemer: KEY.deelnemer });
       const response = await call(route, bearer(token));
       // The handler may still say 404 or 409 about the data; the guard said yes.

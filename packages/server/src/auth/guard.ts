@@ -5,10 +5,12 @@ import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AuthUser, TokenVerifier } from './verifier';
 
 /**
- * What a route needs: a permission flag, any valid token, a participant's system (a token of a
- * client other than the portal that carries a deelnemer: the participants' API), or nothing.
+ * What a route needs: a permission flag, any one of several flags (`{ anyOf }`: a call shared by
+ * screens with different rights), any valid token, a participant's system (a token of a client
+ * other than the portal that carries a deelnemer: the participants' API), or nothing.
  */
-export type Access = Permission | 'authenticated' | 'participant' | 'public';
+export type Access =
+  Permission | { anyOf: readonly [Permission, ...Permission[]] } | 'authenticated' | 'participant' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,7 +56,9 @@ export const authGuard = fp<{ verify: TokenVerifier; portalClientId: string }>(
         if (!isSystem) throw new ForbiddenError('Alleen systemen van deelnemers mogen berichten aanbieden.');
         return;
       }
-      if (!request.user.permissions[access]) throw new ForbiddenError();
+      const { permissions } = request.user;
+      const granted = typeof access === 'object' ? access.anyOf : [access];
+      if (!granted.some((permission) => permissions[permission])) throw new ForbiddenError();
     });
   },
 );

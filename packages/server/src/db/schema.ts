@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { failedCondition, openCondition, perFlow, shownNextAttempt, uitvalCondition } from './monitoring';
 
 export const organisations = pgTable(
   'organisations',
@@ -181,7 +182,17 @@ export const opdrachten = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('opdrachten_changed_idx').on(t.versienummer, t.changed)],
+  (t) => [
+    // Monitoring (decision 0010): default sort changed descending, default status filter Open.
+    ...perFlow('opdrachten_changed', t.versienummer, [t.changed, t.opdrachtId]),
+    ...perFlow('opdrachten_open', t.versienummer, [t.changed, t.opdrachtId], openCondition(t)),
+    index('opdrachten_error_idx')
+      .on(t.changed, t.opdrachtId)
+      .where(sql`${t.inError}`),
+    ...perFlow('opdrachten_created', t.versienummer, [t.created, t.opdrachtId]),
+    ...perFlow('opdrachten_opdrachtgever', t.versienummer, [t.opdrachtgever, t.changed, t.opdrachtId]),
+    ...perFlow('opdrachten_opdrachtnemer', t.versienummer, [t.opdrachtnemer, t.changed, t.opdrachtId]),
+  ],
 );
 
 /** Hoofdnet deliveries (Deellevering, Eindlevering) and their assessment. */
@@ -201,7 +212,14 @@ export const leveringen = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('leveringen_opdracht_idx').on(t.opdrachtId), index('leveringen_changed_idx').on(t.changed)],
+  (t) => [
+    index('leveringen_opdracht_idx').on(t.opdrachtId),
+    // Monitoring (decision 0010): sorted on changed (default, descending) or created.
+    index('leveringen_changed_idx').on(t.changed, t.leveringId),
+    index('leveringen_created_idx').on(t.created, t.leveringId),
+    index('leveringen_opdrachtgever_idx').on(t.opdrachtgever, t.changed, t.leveringId),
+    index('leveringen_opdrachtnemer_idx').on(t.opdrachtnemer, t.changed, t.leveringId),
+  ],
 );
 
 /**
@@ -237,6 +255,16 @@ export const messages = pgTable(
     index('messages_undelivered_idx')
       .on(t.receiver)
       .where(sql`${t.deliveredAt} is null`),
+    // Monitoring (decision 0010), sorted on the nextAttempt the portal shows: none once delivered.
+    ...perFlow('messages_next', t.versienummer, [shownNextAttempt(t), t.seq]),
+    ...perFlow('messages_created', t.versienummer, [t.created, t.seq]),
+    // Tenancy reads a participant's sent messages and those it received from others as two ordered
+    // scans of these; the receiver index carries the sender so that the second needs no table.
+    ...perFlow('messages_sender', t.versienummer, [t.sender, shownNextAttempt(t), t.seq]),
+    ...perFlow('messages_receiver', t.versienummer, [t.receiver, shownNextAttempt(t), t.seq, t.sender]),
+    // Error-only and uitval: small, holding only messages that failed.
+    ...perFlow('messages_failed', t.versienummer, [shownNextAttempt(t), t.seq], failedCondition(t)),
+    ...perFlow('messages_uitval', t.versienummer, [t.opdrachtId, t.seq], uitvalCondition(t)),
   ],
 );
 

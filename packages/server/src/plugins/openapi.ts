@@ -30,7 +30,9 @@ export const openapi = fp<{ version: string; publicUrl: string }>(async (app, { 
           ? 'any valid access token'
           : access === 'participant'
             ? 'a participant system’s access token (client credentials, carrying its deelnemer)'
-            : `the permission \`${access}\``;
+            : typeof access === 'object'
+              ? `one of the permissions ${access.anyOf.map((permission) => `\`${permission}\``).join(', ')}`
+              : `the permission \`${access}\``;
       const description = [output.schema.description, `Requires ${needs}.`].filter(Boolean).join('\n\n');
       return { ...output, schema: { ...output.schema, description } };
     },

@@ -8,6 +8,7 @@ import {
 } from '@knooppunt/domain';
 import type { z } from 'zod';
 import type { AuditService } from '../../audit/service';
+import { visibleDeelnemer } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
@@ -30,11 +31,6 @@ export type ConfigsService = ReturnType<typeof createConfigsService>;
 
 /** The context a client secret is encrypted under: it cannot be moved to another participant. */
 export const secretContext = (deelnemer: string, versienummer: string) => `${deelnemer}|${versienummer}`;
-
-/** Whose configurations a caller may see: everyone's with the super role, else their own (decision 0007). */
-export function visibleDeelnemer(user: AuthUser): string | undefined {
-  return user.permissions.canSeeAllParticipants ? undefined : (user.deelnemer ?? '');
-}
 
 function assertVisible(user: AuthUser, deelnemer: string) {
   const only = visibleDeelnemer(user);

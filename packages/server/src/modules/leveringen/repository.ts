@@ -1,8 +1,50 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { leveringen } from '../../db/schema';
+import { cappedCount, partyCondition } from '../../db/monitoring';
+import { leveringen, opdrachten } from '../../db/schema';
 
+export type LeveringRow = typeof leveringen.$inferSelect;
 export type NewLevering = typeof leveringen.$inferInsert;
+
+export interface LeveringQuery {
+  opdrachtId?: string | undefined;
+  opdrachtgever?: string | undefined;
+  opdrachtnemer?: string | undefined;
+  /** Only leveringen of orders in error. */
+  inError?: boolean | undefined;
+  /** Tenancy: only leveringen of orders this participant gives or takes, when set. */
+  onlyDeelnemer?: string | undefined;
+  skip: number;
+  limit: number;
+  sortBy: 'changed' | 'created';
+  sortDirection: 'asc' | 'desc';
+}
+
+/** One page of the leveringen overview and its capped count, served by the indexes of decision 0010. */
+export async function searchLeveringen(db: Database, query: LeveringQuery) {
+  const where = and(
+    query.opdrachtId ? eq(leveringen.opdrachtId, query.opdrachtId) : undefined,
+    query.opdrachtgever ? eq(leveringen.opdrachtgever, query.opdrachtgever) : undefined,
+    query.opdrachtnemer ? eq(leveringen.opdrachtnemer, query.opdrachtnemer) : undefined,
+    // The orders in error are few and indexed (opdrachten_error_idx); their leveringen by opdracht.
+    query.inError
+      ? sql`exists (select 1 from ${opdrachten} where ${opdrachten.opdrachtId} = ${leveringen.opdrachtId} and ${opdrachten.inError})`
+      : undefined,
+    partyCondition(query.onlyDeelnemer, leveringen.opdrachtgever, leveringen.opdrachtnemer),
+  );
+  const direction = query.sortDirection === 'desc' ? desc : asc;
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(leveringen)
+      .where(where)
+      .orderBy(direction(leveringen[query.sortBy]), direction(leveringen.leveringId))
+      .limit(query.limit)
+      .offset(query.skip),
+    cappedCount(db, leveringen, where),
+  ]);
+  return { rows, ...counted };
+}
 
 /** A Deellevering or Eindlevering is created by its first message and updated by later ones. */
 export async function upsertLevering(db: Database, levering: NewLevering): Promise<void> {

@@ -1,8 +1,122 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Flow } from '@knooppunt/domain';
+import { queryRows, type Database } from '../../db/client';
+import {
+  cappedCount,
+  failedCondition,
+  flowCondition,
+  shownNextAttempt,
+  sumOfCounts,
+  uitvalCondition,
+} from '../../db/monitoring';
 import { messages, orderHeads } from '../../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
+
+export interface MessageQuery {
+  flow: Flow;
+  opdrachtId?: string | undefined;
+  /** At least this many failed attempts. */
+  failedAttempts?: number | undefined;
+  sender?: string | undefined;
+  receiver?: string | undefined;
+  types?: string[] | undefined;
+  /** Uitval: failed at least once and not delivered. */
+  isInError?: boolean | undefined;
+  /** Tenancy: only messages this participant sent or receives, when set. */
+  onlyDeelnemer?: string | undefined;
+  skip: number;
+  limit: number;
+  sortBy: 'nextAttempt' | 'created' | 'opdrachtId';
+  sortDirection: 'asc' | 'desc';
+}
+
+const sortColumns = {
+  nextAttempt: shownNextAttempt(messages),
+  created: messages.created,
+  opdrachtId: messages.opdrachtId,
+};
+/** The same sort keys by their names in the output of a union of pages. */
+const sortOutputs = { nextAttempt: 'shown', created: 'created', opdrachtId: 'opdracht_id' } as const;
+
+/**
+ * One page of the Berichten and Uitval lists and its capped count, served by the indexes of
+ * decision 0010: a flow's partial index for the default sort and for each filter.
+ */
+export async function searchMessages(db: Database, query: MessageQuery) {
+  const where = and(
+    flowCondition(messages.versienummer, query.flow),
+    query.opdrachtId ? eq(messages.opdrachtId, query.opdrachtId) : undefined,
+    query.failedAttempts ? failedCondition(messages) : undefined,
+    query.failedAttempts && query.failedAttempts > 1 ? gte(messages.failedAttempts, query.failedAttempts) : undefined,
+    query.sender ? eq(messages.sender, query.sender) : undefined,
+    query.receiver ? eq(messages.receiver, query.receiver) : undefined,
+    query.types?.length ? inArray(messages.type, query.types) : undefined,
+    query.isInError ? uitvalCondition(messages) : undefined,
+  );
+  const only = query.onlyDeelnemer;
+  if (only === undefined) {
+    const [rows, counted] = await Promise.all([
+      sortedPage(db, where, query).limit(query.limit).offset(query.skip),
+      cappedCount(db, messages, where),
+    ]);
+    return { rows, ...counted };
+  }
+  // Tenancy: what the participant sent, and what it received from others, each an ordered scan
+  // of the flow's sender (receiver) index, merged. An OR of the two is served by no one index.
+  const sent = and(where, eq(messages.sender, only));
+  const received = and(where, eq(messages.receiver, only), ne(messages.sender, only));
+  const direction = query.sortDirection === 'desc' ? sql`desc` : sql`asc`;
+  const [rows, ...counts] = await Promise.all([
+    unionAll(
+      sortedPage(db, sent, query).limit(query.skip + query.limit),
+      sortedPage(db, received, query).limit(query.skip + query.limit),
+    )
+      .orderBy(
+        sql`${sql.identifier(sortOutputs[query.sortBy])} ${direction}`,
+        sql`${sql.identifier('seq')} ${direction}`,
+      )
+      .limit(query.limit)
+      .offset(query.skip),
+    cappedCount(db, messages, sent),
+    cappedCount(db, messages, received),
+  ]);
+  return { rows, ...sumOfCounts(counts) };
+}
+
+function sortedPage(db: Database, where: SQL | undefined, query: MessageQuery) {
+  const direction = query.sortDirection === 'desc' ? desc : asc;
+  return db
+    .select({ ...getTableColumns(messages), shown: sql<Date | null>`${sortColumns.nextAttempt}`.as('shown') })
+    .from(messages)
+    .where(where)
+    .orderBy(direction(sortColumns[query.sortBy]), direction(messages.seq))
+    .$dynamic();
+}
+
+/**
+ * The participants that occur as sender and as receiver in a flow's messages, ascending. A skip
+ * scan: one probe of the flow's sender (receiver) index per participant, not a scan of the table.
+ */
+export async function messageParties(db: Database, flow: Flow) {
+  const distinct = async (column: PgColumn) => {
+    const inFlow = flowCondition(messages.versienummer, flow);
+    const rows = await queryRows<{ v: string | null }>(
+      db,
+      sql`with recursive parties(v) as (
+            select min(${column}) from ${messages} where ${inFlow}
+            union all
+            select (select min(${column}) from ${messages} where ${inFlow} and ${column} > parties.v)
+            from parties where parties.v is not null
+          )
+          select v from parties where v is not null`,
+    );
+    return rows.map((row) => String(row.v));
+  };
+  const [senders, receivers] = await Promise.all([distinct(messages.sender), distinct(messages.receiver)]);
+  return { senders, receivers };
+}
 
 export async function findMessage(db: Database, id: string): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.id, id));

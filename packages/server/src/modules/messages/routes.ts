@@ -1,5 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, messageViewSchema, retryMessageSchema, type Flow } from '@knooppunt/domain';
+import {
+  MAX_PAGE_LIMIT,
+  MONITORING_COUNT_CAP,
+  apiErrorSchema,
+  messagePageSchema,
+  messageSearchSchema,
+  messageViewSchema,
+  monitoringValuelistQuerySchema,
+  monitoringValuelistSchema,
+  retryMessageSchema,
+  type Flow,
+} from '@knooppunt/domain';
 import { currentUser } from '../../auth/guard';
 import type { MessagesService } from './service';
 
@@ -8,7 +19,47 @@ const RETRY_PATHS: Record<Flow, string> = {
   hoofdnet: '/rest/management/message-hoofdnet/retry',
 };
 
+/** Berichten (monitoring) and Uitval share the search and the value list (spec 001 §7). */
+const MONITORING_OR_UITVAL = { anyOf: ['canViewMonitoring', 'canViewUitval'] } as const;
+
 export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> = async (app, { service }) => {
+  app.post(
+    '/rest/management/message/search',
+    {
+      config: { access: MONITORING_OR_UITVAL },
+      schema: {
+        tags: ['Berichten'],
+        summary: 'Search messages (Berichten, Uitval)',
+        description: [
+          'With `canViewUitval` but without `canViewMonitoring` only the Uitval lists: the filter `isInError: true` is then required (403 otherwise).',
+          "Filters: `versienummer` (required; `'h1.0'` = equal to h1.0, the Hoofdnet messages; `'!h1.0'` = not equal to h1.0, the Aansluiting messages), `opdrachtId` (equal), `failedAttempts` (a number: at least that many failed attempts; `1` is the error-only toggle), `sender` (equal), `receiver` (equal), `type` (a list: one of these types), `isInError` (`true`: failed at least once and not delivered — the Uitval lists). Empty texts and lists filter nothing; a filter name given twice is a 400.",
+          'Sorts: `nextAttempt` (default; a delivered message has none and sorts after all others ascending, before them descending), `created`, `opdrachtId` (default with `isInError: true`), each ascending by default, ties in arrival order.',
+          `Paging: \`limit\` 1 to ${MAX_PAGE_LIMIT}. \`count\` counts up to ${MONITORING_COUNT_CAP}; past that it is ${MONITORING_COUNT_CAP} with \`countIsLowerBound: true\` (the paging label's 'meer dan').`,
+          'Without the super role only messages the caller’s own deelnemer sent or receives (docs/decisions/0010).',
+        ].join('\n\n'),
+        body: messageSearchSchema,
+        response: { 200: messagePageSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => service.search(currentUser(request), request.body),
+  );
+
+  app.get(
+    '/rest/management/valuelist',
+    {
+      config: { access: MONITORING_OR_UITVAL },
+      schema: {
+        tags: ['Berichten'],
+        summary: 'Senders and receivers of a flow (filter choices of Berichten and Uitval)',
+        description:
+          "`versienummer`: `2` (or `2.0`) for Aansluiting, `h` (or `h1.0`) for Hoofdnet. Answers the deelnemers that occur as sender and as receiver in that flow's messages, ascending. These are participant names, not message data: every caller gets the whole list (docs/decisions/0010).",
+        querystring: monitoringValuelistQuerySchema,
+        response: { 200: monitoringValuelistSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => service.valuelist(request.query),
+  );
+
   for (const [flow, url] of Object.entries(RETRY_PATHS) as [Flow, string][]) {
     app.post(
       url,

@@ -1,9 +1,23 @@
-import { MESSAGE_TEXTS, flowOf, type Flow, type MessageView } from '@knooppunt/domain';
+import {
+  MESSAGE_TEXTS,
+  MESSAGE_VERSIENUMMER_FILTER,
+  VERSIENUMMER_HOOFDNET,
+  flowOf,
+  type Flow,
+  type MessageView,
+  type messageSearchSchema,
+  type monitoringValuelistQuerySchema,
+} from '@knooppunt/domain';
+import type { z } from 'zod';
 import type { AuditService } from '../../audit/service';
+import { visibleDeelnemer } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
-import { ConflictError, NotFoundError } from '../../errors';
-import { findMessage, makeDueNow, type MessageRow } from './repository';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import { findMessage, makeDueNow, messageParties, searchMessages, type MessageRow } from './repository';
+
+type SearchBody = z.output<typeof messageSearchSchema>;
+type ValuelistQuery = z.output<typeof monitoringValuelistQuerySchema>;
 
 export type MessagesService = ReturnType<typeof createMessagesService>;
 
@@ -33,6 +47,39 @@ export function maySeeMessage(user: AuthUser, row: { sender: string; receiver: s
 
 export function createMessagesService({ db, audit }: { db: Database; audit: AuditService }) {
   return {
+    /**
+     * Berichten and Uitval (decision 0010): the caller's own messages unless super role. Without
+     * the monitoring right only the uitval list (`isInError: true`) is open, to `canViewUitval`.
+     */
+    async search(user: AuthUser, body: SearchBody) {
+      const { filters } = body;
+      if (!user.permissions.canViewMonitoring && filters.isInError !== true) {
+        throw new ForbiddenError(MESSAGE_TEXTS.uitvalOnly);
+      }
+      const { rows, count, countIsLowerBound } = await searchMessages(db, {
+        flow: filters.versienummer === MESSAGE_VERSIENUMMER_FILTER.hoofdnet ? 'hoofdnet' : 'aansluiting',
+        opdrachtId: filters.opdrachtId,
+        failedAttempts: filters.failedAttempts,
+        sender: filters.sender,
+        receiver: filters.receiver,
+        types: filters.type,
+        isInError: filters.isInError,
+        onlyDeelnemer: visibleDeelnemer(user),
+        skip: body.skip,
+        limit: body.limit,
+        // Uitval lists sort on opdrachtId (spec 001 §9), Berichten on nextAttempt (spec 000 §9).
+        sortBy: body.sortBy ?? (filters.isInError ? 'opdrachtId' : 'nextAttempt'),
+        sortDirection: body.sortDirection ?? 'asc',
+      });
+      return { items: rows.map(toMessageView), count, countIsLowerBound, skip: body.skip, limit: body.limit };
+    },
+
+    /** The senders and receivers of a flow's messages, for the filters of Berichten and Uitval. */
+    async valuelist(query: ValuelistQuery) {
+      const hoofdnet = query.versienummer === 'h' || query.versienummer === VERSIENUMMER_HOOFDNET;
+      return messageParties(db, hoofdnet ? 'hoofdnet' : 'aansluiting');
+    },
+
     /** 'Opnieuw verzenden': the message is due now; the answer is the updated message. */
     async retry(user: AuthUser, id: string, flow: Flow): Promise<MessageView> {
       return db.transaction(async (tx) => {

@@ -1,10 +1,50 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, opdrachtViewSchema } from '@knooppunt/domain';
+import {
+  MAX_PAGE_LIMIT,
+  MONITORING_COUNT_CAP,
+  OPDRACHT_FINISHED_THRESHOLD,
+  apiErrorSchema,
+  opdrachtPageSchema,
+  opdrachtSearchSchema,
+  opdrachtViewSchema,
+  type Flow,
+} from '@knooppunt/domain';
 import { currentUser } from '../../auth/guard';
 import type { OpdrachtenService } from './service';
 
+const SEARCH_PATHS: Record<Flow, string> = {
+  aansluiting: '/rest/management/opdracht/search',
+  hoofdnet: '/rest/management/opdracht-hoofdnet/search',
+};
+
+const searchDescription = (flow: Flow) =>
+  [
+    `The ${flow === 'hoofdnet' ? "Hoofdnet orders (versienummer 'h1.0'); they carry `type` and `planStatusText`" : "Aansluiting orders (versienummer not 'h1.0')"}.`,
+    `Filters: \`opdrachtId\` (equal), \`opdrachtgever\` (equal), \`opdrachtnemer\` (equal), \`status\`: \`Open\` (below ${OPDRACHT_FINISHED_THRESHOLD}), \`Afgerond\` (${OPDRACHT_FINISHED_THRESHOLD} and above), \`Error\` (orders in error, shown with status 'error'; they count as neither Open nor Afgerond), \`Alle\` (also when absent; the screens start on Open). Empty texts filter nothing; a filter name given twice is a 400.`,
+    'Sorts: `changed` (default, descending), `created`, `opdrachtId`; a `sortBy` without `sortDirection` is ascending. Ties by opdrachtId.',
+    `Paging: \`limit\` 1 to ${MAX_PAGE_LIMIT}. \`count\` counts up to ${MONITORING_COUNT_CAP}; past that it is ${MONITORING_COUNT_CAP} with \`countIsLowerBound: true\` (the paging label's 'meer dan').`,
+    'Without the super role only orders in which the caller’s own deelnemer is opdrachtgever or opdrachtnemer (docs/decisions/0010).',
+  ].join('\n\n');
+
 export const opdrachtRoutes: FastifyPluginAsyncZod<{ service: OpdrachtenService }> = async (app, { service }) => {
+  for (const [flow, url] of Object.entries(SEARCH_PATHS) as [Flow, string][]) {
+    app.post(
+      url,
+      {
+        config: { access: 'canViewMonitoring' },
+        schema: {
+          tags: ['Opdrachten'],
+          summary: `Search ${flow === 'hoofdnet' ? 'Hoofdnet' : 'Aansluiting'} orders`,
+          description: searchDescription(flow),
+          body: opdrachtSearchSchema,
+          response: { 200: opdrachtPageSchema, 400: apiErrorSchema },
+        },
+      },
+      async (request) => service.search(currentUser(request), flow, request.body),
+    );
+  }
+
   app.patch(
     '/rest/management/opdracht/cancel/:opdrachtId',
     {

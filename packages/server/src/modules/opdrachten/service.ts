@@ -1,10 +1,14 @@
-import { MANUAL_CANCEL, OPDRACHT_TEXTS, isCancellable } from '@knooppunt/domain';
+import { MANUAL_CANCEL, OPDRACHT_TEXTS, isCancellable, type Flow, type opdrachtSearchSchema } from '@knooppunt/domain';
+import type { z } from 'zod';
 import type { AuditService } from '../../audit/service';
+import { visibleDeelnemer } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import { deleteOpenMessages } from '../messages/repository';
-import { lockOpdracht, updateOpdracht, type OpdrachtRow } from './repository';
+import { lockOpdracht, searchOpdrachten, updateOpdracht, type OpdrachtRow } from './repository';
+
+type SearchBody = z.output<typeof opdrachtSearchSchema>;
 
 export type OpdrachtenService = ReturnType<typeof createOpdrachtenService>;
 
@@ -25,6 +29,25 @@ export function toOpdrachtView(row: OpdrachtRow) {
 
 export function createOpdrachtenService({ db, audit }: { db: Database; audit: AuditService }) {
   return {
+    /** An order overview of one flow (decision 0010): the caller's own orders unless super role. */
+    async search(user: AuthUser, flow: Flow, body: SearchBody) {
+      const { filters } = body;
+      const { rows, count, countIsLowerBound } = await searchOpdrachten(db, {
+        flow,
+        opdrachtId: filters.opdrachtId,
+        opdrachtgever: filters.opdrachtgever,
+        opdrachtnemer: filters.opdrachtnemer,
+        status: filters.status ?? 'Alle',
+        onlyDeelnemer: visibleDeelnemer(user),
+        skip: body.skip,
+        limit: body.limit,
+        sortBy: body.sortBy ?? 'changed',
+        // Without a sortBy the default is changed descending (spec 000 §9); a sortBy alone is ascending.
+        sortDirection: body.sortDirection ?? (body.sortBy ? 'asc' : 'desc'),
+      });
+      return { items: rows.map(toOpdrachtView), count, countIsLowerBound, skip: body.skip, limit: body.limit };
+    },
+
     /**
      * Manual cancel (spec 000 §4): not from 910 or 990; sets 'Opdracht handmatig geannuleerd' and
      * deletes every message of the order still to be sent, in one transaction.

@@ -3,7 +3,8 @@ import type { AuditService } from '../../audit/service';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
-import { secretContext, visibleDeelnemer } from '../configs/service';
+import { visibleDeelnemer } from '../../auth/tenancy';
+import { secretContext } from '../configs/service';
 import { listSenderLog, listSenders, lockSender, newestActiveVersion, saveSender, type SenderRow } from './repository';
 
 interface Key {
