@@ -166,6 +166,8 @@ describe('portal: resend and cancel', () => {
     expect((await retry(message!.id, 'message', outsider)).statusCode).toBe(404);
     const party = bearer(await tokenFor(t, { roles: ['Uitval Beheren'], deelnemer: 'Aannemer_Alfa' }));
     expect((await retry(message!.id, 'message', party)).statusCode).toBe(200);
+    const staff = bearer(await tokenFor(t, { roles: ['Uitval Beheren'], deelnemer: 'Knooppunt_Beheer' }));
+    expect((await retry(message!.id, 'message', staff)).statusCode).toBe(200);
     await t.app.db.update(messages).set({ deliveredAt: new Date() }).where(eq(messages.id, message!.id));
     expect((await retry(message!.id)).statusCode).toBe(409);
     expect((await retry('geen-id')).json().details).toEqual([expect.objectContaining({ field: 'id' })]);

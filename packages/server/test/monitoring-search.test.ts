@@ -156,6 +156,12 @@ describe('POST /rest/management/message/search', () => {
       expect(page).toMatchObject({ count: 3, skip: 1, limit: 1 });
     });
 
+    it("the platform operator's staff (an organisation of type Beheerder) see every participant's", async () => {
+      const staff = bearer(await tokenFor(t, { roles: ['Beheer Monitoring'], deelnemer: 'Knooppunt_Beheer' }));
+      const body = await found({ filters: [AANSLUITING] }, staff);
+      expect(body.count).toBe(6);
+    });
+
     it('a user without a deelnemer sees nothing', async () => {
       const nobody = bearer(await tokenFor(t, { roles: ['Beheer Monitoring'], deelnemer: '' }));
       expect(await found({ filters: [AANSLUITING] }, nobody)).toMatchObject({ items: [], count: 0 });

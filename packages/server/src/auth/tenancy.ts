@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client';
 import type { AuthUser } from './verifier';
 
 /**
@@ -7,4 +9,20 @@ import type { AuthUser } from './verifier';
  */
 export function visibleDeelnemer(user: AuthUser): string | undefined {
   return user.permissions.canSeeAllParticipants ? undefined : (user.deelnemer ?? '');
+}
+
+/**
+ * Whose traffic a caller may monitor (decision 0010): as `visibleDeelnemer`, except that the
+ * platform operator's own staff — users of an organisation of type 'Beheerder', such as the
+ * 'Beheer Monitoring' and 'Uitval Beheren' roles — are no participant and see every participant's.
+ */
+export async function monitoringScope(db: Database, user: AuthUser): Promise<string | undefined> {
+  const only = visibleDeelnemer(user);
+  if (!only) return only;
+  const [operator] = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from organisations
+        where type = 'Beheerder' and coalesce(metadata->>'deelnemer', organisatie) = ${only} limit 1`,
+  );
+  return operator ? undefined : only;
 }

@@ -1,6 +1,6 @@
 import type { LeveringView, leveringSearchSchema } from '@knooppunt/domain';
 import type { z } from 'zod';
-import { visibleDeelnemer } from '../../auth/tenancy';
+import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { searchLeveringen, type LeveringRow } from './repository';
@@ -33,7 +33,7 @@ export function createLeveringenService({ db }: { db: Database }) {
         opdrachtgever: filters.opdrachtgever,
         opdrachtnemer: filters.opdrachtnemer,
         inError: filters.status !== undefined,
-        onlyDeelnemer: visibleDeelnemer(user),
+        onlyDeelnemer: await monitoringScope(db, user),
         skip: body.skip,
         limit: body.limit,
         sortBy: body.sortBy ?? 'changed',

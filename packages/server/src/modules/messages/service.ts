@@ -10,7 +10,7 @@ import {
 } from '@knooppunt/domain';
 import type { z } from 'zod';
 import type { AuditService } from '../../audit/service';
-import { visibleDeelnemer } from '../../auth/tenancy';
+import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
@@ -40,9 +40,9 @@ export function toMessageView(row: MessageRow): MessageView {
   };
 }
 
-/** A participant sees the messages it sent or receives; the super role sees all (decision 0007). */
-export function maySeeMessage(user: AuthUser, row: { sender: string; receiver: string }): boolean {
-  return user.permissions.canSeeAllParticipants || row.sender === user.deelnemer || row.receiver === user.deelnemer;
+/** A participant sees the messages it sent or receives; the super role and the operator's staff all (decision 0010). */
+function maySeeMessage(scope: string | undefined, row: { sender: string; receiver: string }): boolean {
+  return scope === undefined || row.sender === scope || row.receiver === scope;
 }
 
 export function createMessagesService({ db, audit }: { db: Database; audit: AuditService }) {
@@ -64,7 +64,7 @@ export function createMessagesService({ db, audit }: { db: Database; audit: Audi
         receiver: filters.receiver,
         types: filters.type,
         isInError: filters.isInError,
-        onlyDeelnemer: visibleDeelnemer(user),
+        onlyDeelnemer: await monitoringScope(db, user),
         skip: body.skip,
         limit: body.limit,
         // Uitval lists sort on opdrachtId (spec 001 §9), Berichten on nextAttempt (spec 000 §9).
@@ -82,9 +82,10 @@ export function createMessagesService({ db, audit }: { db: Database; audit: Audi
 
     /** 'Opnieuw verzenden': the message is due now; the answer is the updated message. */
     async retry(user: AuthUser, id: string, flow: Flow): Promise<MessageView> {
+      const scope = await monitoringScope(db, user);
       return db.transaction(async (tx) => {
         const current = await findMessage(tx, id);
-        if (!current || !maySeeMessage(user, current)) throw new NotFoundError(MESSAGE_TEXTS.notFound);
+        if (!current || !maySeeMessage(scope, current)) throw new NotFoundError(MESSAGE_TEXTS.notFound);
         if (flowOf(current.versienummer) !== flow) throw new NotFoundError(MESSAGE_TEXTS.wrongFlow(flow));
         const updated = await makeDueNow(tx, id);
         if (!updated) throw new ConflictError(MESSAGE_TEXTS.alreadyDelivered);

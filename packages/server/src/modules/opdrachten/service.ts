@@ -1,7 +1,7 @@
 import { MANUAL_CANCEL, OPDRACHT_TEXTS, isCancellable, type Flow, type opdrachtSearchSchema } from '@knooppunt/domain';
 import type { z } from 'zod';
 import type { AuditService } from '../../audit/service';
-import { visibleDeelnemer } from '../../auth/tenancy';
+import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -38,7 +38,7 @@ export function createOpdrachtenService({ db, audit }: { db: Database; audit: Au
         opdrachtgever: filters.opdrachtgever,
         opdrachtnemer: filters.opdrachtnemer,
         status: filters.status ?? 'Alle',
-        onlyDeelnemer: visibleDeelnemer(user),
+        onlyDeelnemer: await monitoringScope(db, user),
         skip: body.skip,
         limit: body.limit,
         sortBy: body.sortBy ?? 'changed',
