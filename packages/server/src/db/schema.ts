@@ -244,8 +244,8 @@ export const messages = pgTable(
     lastAttempt: timestamp('last_attempt', { withTimezone: true }),
     nextAttempt: timestamp('next_attempt', { withTimezone: true }).notNull().defaultNow(),
     err: jsonb('err').$type<{ msg: string; traceId: string }>(),
-    /** Set while a worker delivers it; a claim past this time is stale and released. */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    // A message being delivered is claimed on its order's head (order_heads.claimed_until), not
+    // here: the row is written only when the attempt is recorded.
   },
   (t) => [
     uniqueIndex('messages_idempotency_unique').on(t.sender, t.idempotencyKey),

@@ -49,7 +49,8 @@ interface Row extends Record<string, unknown> {
  * snapshot sees every claim committed before the locks were had — their slots are counted and
  * filled. Counted in the locking statement itself, a claim committed between its snapshot and
  * its lock would be missed (measured: 10 in flight for maxMessages 5 with two workers). Only the heads of orders are read, never the backlog
- * behind them; the oldest due heads go first.
+ * behind them; the oldest due heads go first. Only the heads picked are locked (skipping those a
+ * completion is moving), not every candidate: a row lock is a write.
  */
 export async function claimMessages(db: Database, batchSize: number, leaseMs: number): Promise<Claim> {
   const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
@@ -92,22 +93,25 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
               and h.due <= now() and (h.claimed_until is null or h.claimed_until < now())
             order by h.due
             limit greatest(f.slots, 0)
-            for update of h skip locked
           ) c
           order by c.due
           limit ${batchSize}
         ),
+        claimable as (
+          select h.receiver, h.opdracht_id, p.version
+          from order_heads h join picked p on h.receiver = p.receiver and h.opdracht_id = p.opdracht_id
+          where h.due <= now() and (h.claimed_until is null or h.claimed_until < now())
+          for update of h skip locked
+        ),
         heads as (
           update order_heads h set claimed_until = ${lease}
-          from picked p
-          where h.receiver = p.receiver and h.opdracht_id = p.opdracht_id
-          returning h.message_id, p.version
+          from claimable c
+          where h.receiver = c.receiver and h.opdracht_id = c.opdracht_id
+          returning h.message_id, c.version
         )
-        update messages m set claimed_until = ${lease}
-        from heads
-        where m.id = heads.message_id
-        returning m.id, m.opdracht_id, m.versienummer, m.type, m.sender, m.receiver, m.data, m.failed_attempts,
-                  m.created, heads.version as config_version`,
+        select m.id, m.opdracht_id, m.versienummer, m.type, m.sender, m.receiver, m.data, m.failed_attempts,
+               m.created, heads.version as config_version
+        from heads join messages m on m.id = heads.message_id`,
     );
   });
   const messages = rows.map((row) => ({

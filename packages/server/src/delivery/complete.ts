@@ -29,7 +29,7 @@ export async function completeMessages(db: Database, ids: readonly string[]): Pr
     );
     await tx.execute(
       sql`with done as (
-            update messages set delivered_at = now(), claimed_until = null
+            update messages set delivered_at = now()
             where id in ${list} and delivered_at is null
             returning id, receiver, opdracht_id, seq
           ),

@@ -37,7 +37,7 @@ export async function failMessages(db: Database, failures: readonly FailedDelive
     await tx.execute(
       sql`with failed as (
             update messages m set failed_attempts = m.failed_attempts + 1, last_attempt = now(),
-                   next_attempt = now() + f."delayMs" * interval '1 millisecond', err = f.err, claimed_until = null
+                   next_attempt = now() + f."delayMs" * interval '1 millisecond', err = f.err
             from ${input}
             where m.id = f.id and m.delivered_at is null
             returning m.id, m.receiver, m.opdracht_id, m.next_attempt

@@ -21,10 +21,6 @@ export async function releaseStaleClaims(db: Database): Promise<number> {
           update order_heads set claimed_until = null
           where claimed_until < now()
           returning message_id
-        ),
-        released as (
-          update messages m set claimed_until = null
-          from heads where m.id = heads.message_id and m.delivered_at is null
         )
         select count(*)::int as released from heads`,
   )) as unknown as { rows: { released: number }[] };

@@ -12,6 +12,9 @@ import { DEFAULT_LEASE_MS, releaseStaleClaims } from './release-stale';
 import { createTokenCache } from './tokens';
 import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
 
+/** How long a woken worker waits for more work to arrive before it claims. */
+const CLAIM_LINGER_MS = 2;
+
 /** The wait before claiming again when another worker held some senders' rows. */
 const CONTENDED_RETRY_MS = 10;
 
@@ -122,7 +125,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       } catch (error) {
         log.error({ err: error }, 'claiming messages failed');
       }
-      if (running) await wakeup.wait(pollIntervalMs);
+      if (running) {
+        await wakeup.wait(pollIntervalMs);
+        // Under a stream of submits every commit wakes us: linger a moment so one claim takes
+        // several new messages instead of one each (costs an idle delivery this much latency).
+        await new Promise((resolve) => setTimeout(resolve, CLAIM_LINGER_MS));
+      }
     }
   };
 
