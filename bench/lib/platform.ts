@@ -1,0 +1,182 @@
+/**
+ * The platform side of the delivery benchmark: the whole application (participants' API and
+ * delivery worker in one process, as `npm start` runs it) on a fresh database, with its receivers
+ * configured, and the bulk operations the benchmark needs around it.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, importJWK, type JWK } from 'jose';
+import pg from 'pg';
+import { EXAMPLE_BERICHTEN } from '@knooppunt/domain';
+import { buildApp } from '../../packages/server/src/app';
+import { loadConfig, type Config } from '../../packages/server/src/config';
+import { queryRows } from '../../packages/server/src/db/client';
+import { signingKeys } from '../../packages/server/src/db/schema';
+import { secretContext } from '../../packages/server/src/modules/configs/service';
+import { createSecretCipher } from '../../packages/server/src/secrets/cipher';
+import { OUTBOX_CHANNEL } from '../../packages/server/src/delivery/wakeup';
+import type { BenchOrder } from './protocol';
+import { pause } from './stats';
+
+export const VERSIENUMMER = '2.0';
+/** Spec 000: a sender allows 0 to 5 messages in flight; the benchmark uses the maximum. */
+export const MAX_MESSAGES = 5;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Platform {
+  app: FastifyInstance;
+  config: Config;
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startPlatform(kind: DatabaseKind, serverUrl: string | undefined): Promise<Platform> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'knooppunt-bench-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'warn',
+    DEMO: '0',
+    ROLE: 'all',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    WEB_DIST: '/nonexistent',
+    SECRET_KEY: randomBytes(32).toString('base64'),
+    ALLOW_PRIVATE_TARGETS: '1',
+  });
+  let dropDatabase = async () => {};
+  if (kind === 'postgres') {
+    if (!serverUrl) throw new Error('PostgreSQL needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    const name = `knooppunt_bench_${randomUUID().replaceAll('-', '')}`;
+    await adminQuery(serverUrl, `create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    config.database = { kind: 'postgres', url: url.toString() };
+    dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  } else {
+    config.database = { kind: 'pglite', dataDir: path.join(dataDir, 'db') };
+  }
+  const app = await buildApp(config);
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    config,
+    origin,
+    close: async () => {
+      await app.close();
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An active configuration per receiver pointing at the loopback receiver, and a running sender. */
+export async function seedReceivers(platform: Platform, receivers: readonly string[], receiverOrigin: string) {
+  const cipher = createSecretCipher(Buffer.from(platform.config.secretKey!, 'base64'));
+  const urls = (deelnemer: string) =>
+    Object.fromEntries(
+      Object.keys(EXAMPLE_BERICHTEN).map((type) => [type, `${receiverOrigin}/${deelnemer}/callback/${type}`]),
+    );
+  for (const deelnemer of receivers) {
+    await platform.app.db.execute(
+      sql`insert into configurations (deelnemer, versienummer, version, draft, client_id, client_secret_encrypted, token_url, urls)
+          values (${deelnemer}, ${VERSIENUMMER}, 1, false, ${`${deelnemer}-client`},
+                  ${cipher.encrypt('bench-secret', secretContext(deelnemer, VERSIENUMMER))},
+                  ${`${receiverOrigin}/${deelnemer}/token`}, ${JSON.stringify(urls(deelnemer))}::jsonb)`,
+    );
+    await platform.app.db.execute(
+      sql`insert into senders (deelnemer, versienummer, version, running, max_messages)
+          values (${deelnemer}, ${VERSIENUMMER}, 1, true, ${MAX_MESSAGES})`,
+    );
+  }
+}
+
+/** Client-credentials tokens of the participants' systems, signed as the embedded provider signs them. */
+export async function systemTokens(platform: Platform, deelnemers: readonly string[]) {
+  const [row] = await platform.app.db.select().from(signingKeys).limit(1);
+  if (!row) throw new Error('no signing key');
+  const jwk = row.jwk as JWK;
+  const key = await importJWK(jwk, 'RS256');
+  const { oidc } = platform.config;
+  const tokens: Record<string, string> = {};
+  for (const deelnemer of deelnemers) {
+    tokens[deelnemer] = await new SignJWT({
+      [oidc.claims.roles]: [],
+      [oidc.claims.deelnemer]: deelnemer,
+      client_id: `${deelnemer.toLowerCase()}-systeem`,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
+      .setSubject(`${deelnemer.toLowerCase()}-systeem`)
+      .setIssuer(oidc.issuer)
+      .setAudience(oidc.audience)
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .sign(key);
+  }
+  return tokens;
+}
+
+/** Pauses or resumes every sender; resuming wakes the worker as the portal's resume does. */
+export async function setSendersRunning(platform: Platform, running: boolean) {
+  await platform.app.db.execute(sql`update senders set running = ${running}`);
+  if (running) await platform.app.db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
+
+/**
+ * Fills the outbox as accepted messages leave it: per order, its messages to its contractor in
+ * sequence (`data.n`), and one head per order. In batches, each its own transaction.
+ */
+export async function prefillOutbox(platform: Platform, orders: readonly BenchOrder[], perOrder: number) {
+  const data = { ...EXAMPLE_BERICHTEN.Opdracht.data };
+  for (let start = 0; start < orders.length; start += 500) {
+    const batch = orders.slice(start, start + 500).map((order) => ({ o: order.opdrachtId, r: order.opdrachtnemer }));
+    await platform.app.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into messages (opdracht_id, versienummer, type, sender, receiver, idempotency_key, data)
+            select b.o, ${VERSIENUMMER}, 'Opdracht', 'Bench_Afzender', b.r, gen_random_uuid()::text,
+                   ${JSON.stringify(data)}::jsonb || jsonb_build_object('n', n)
+            from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as b(o text, r text)
+            cross join generate_series(0, ${perOrder - 1}) as n
+            order by b.o, n`,
+      );
+      await tx.execute(
+        sql`insert into order_heads (receiver, opdracht_id, message_id, due)
+            select distinct on (m.receiver, m.opdracht_id) m.receiver, m.opdracht_id, m.id, m.next_attempt
+            from messages m
+            join jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as b(o text, r text) on m.opdracht_id = b.o
+            order by m.receiver, m.opdracht_id, m.seq`,
+      );
+    });
+  }
+}
+
+export async function undelivered(platform: Platform): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    platform.app.db,
+    sql`select count(*)::int as n from messages where delivered_at is null`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Waits until no message is left undelivered; polls (the partial index of undelivered messages) every `everyMs`. */
+export async function waitDrained(platform: Platform, timeoutMs: number, everyMs = 20) {
+  const until = Date.now() + timeoutMs;
+  for (let left = await undelivered(platform); left > 0; left = await undelivered(platform)) {
+    if (Date.now() > until) throw new Error(`not delivered after ${timeoutMs} ms: ${left} left`);
+    await pause(everyMs);
+  }
+}
