@@ -111,7 +111,7 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       api: platform.origin,
       tokens,
       orders: ordersOf('API', Math.round(MESSAGES / 4)),
-      concurrency: 64,
+      concurrency: 128,
     });
     if (submit.failed > 0) throw new Error(`${submit.failed} orders failed to submit: ${submit.firstError}`);
     await delivered(Math.round(MESSAGES / 4) * 4);
@@ -124,7 +124,7 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       api: platform.origin,
       tokens,
       orders: ordersOf('ACCEPT', Math.round(MESSAGES / 4)),
-      concurrency: 64,
+      concurrency: 128,
     });
     if (accept.failed > 0) throw new Error(`${accept.failed} orders failed to submit: ${accept.firstError}`);
     await setSendersRunning(platform, true);

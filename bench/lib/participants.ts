@@ -81,7 +81,7 @@ function createReceiver() {
   };
 }
 
-const agent = new Agent({ connections: 64, keepAliveTimeout: 60_000 });
+const agent = new Agent({ connections: 128, keepAliveTimeout: 60_000 });
 
 async function post(api: string, token: string, body: unknown): Promise<void> {
   const response = await request(`${api}/api/v1/berichten`, {

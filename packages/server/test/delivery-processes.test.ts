@@ -46,7 +46,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       });
       // Claimed and undelivered right before the kill; the worker may claim more until it dies, so
       // the set is completed below from the database after the kill and from the receiver.
-      const claimedBefore = await messageIds(db, sql`delivered_at is null and id in (select message_id from order_heads where claimed_until is not null)`);
+      const claimedBefore = await messageIds(
+        db,
+        sql`delivered_at is null and id in (select message_id from order_heads where claimed_until is not null)`,
+      );
       const openAtKill = receiver.open();
       await first.kill('SIGKILL');
       const arrivedAtKill = receiver.arrivals.length;
@@ -57,7 +60,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         describe: () => "the killed worker's sessions to end",
       });
       await pause(200);
-      const claimedAfter = await messageIds(db, sql`delivered_at is null and id in (select message_id from order_heads where claimed_until is not null)`);
+      const claimedAfter = await messageIds(
+        db,
+        sql`delivered_at is null and id in (select message_id from order_heads where claimed_until is not null)`,
+      );
       const undelivered = await messageIds(db, sql`delivered_at is null`);
       const inFlight = new Set([
         ...claimedBefore,

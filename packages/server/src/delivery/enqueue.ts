@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
 import { OUTBOX_CHANNEL } from './wakeup';
@@ -24,34 +25,53 @@ export class DuplicateMessageError extends Error {
 }
 
 /**
- * Puts a message in the outbox, inside the caller's transaction (with the order change it causes),
- * in one statement. The order's head row is upserted in the same statement and its row lock taken —
- * a no-op update when a head exists — so a concurrent completion that is about to drop the head
- * waits for this commit and then sees the new message (see complete.ts); a new message can neither
- * be orphaned nor overtake the oldest undelivered one, which the head keeps pointing at. The
- * NOTIFY (notifyNewWork) rides along.
+ * Puts messages in the outbox, inside the caller's transaction (with the order changes they cause),
+ * in one statement; their seq follows the given order. Each order's head row is upserted in the
+ * same statement and its row lock taken — a no-op update when a head exists — so a concurrent
+ * completion that is about to drop the head waits for this commit and then sees the new message
+ * (see complete.ts); a new message can neither be orphaned nor overtake the oldest undelivered
+ * one, which the head keeps pointing at. Heads are upserted in (receiver, opdracht) order, as a
+ * completion locks them. The NOTIFY (notifyNewWork) rides along. Answers the ids inserted: a
+ * message whose (sender, idempotency key) exists already is not.
  */
-export async function enqueueMessage(tx: Database, m: NewMessage): Promise<{ id: string }> {
-  const [inserted] = await queryRows<{ id: string }>(
+export async function enqueueMessages(
+  tx: Database,
+  batch: readonly (NewMessage & { id: string })[],
+): Promise<Set<string>> {
+  if (batch.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
     tx,
-    sql`with message as (
-          insert into messages (opdracht_id, versienummer, type, sender, receiver, idempotency_key, data)
-          values (${m.opdrachtId}, ${m.versienummer}, ${m.type}, ${m.sender}, ${m.receiver}, ${m.idempotencyKey},
-                  ${JSON.stringify(m.data)}::jsonb)
+    sql`with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(batch.map((m, ord) => ({ ...m, ord })))}::jsonb)
+            as m(id uuid, "opdrachtId" text, versienummer text, type text, sender text, receiver text,
+                 "idempotencyKey" text, data jsonb, ord bigint)
+        ),
+        message as (
+          insert into messages (id, opdracht_id, versienummer, type, sender, receiver, idempotency_key, data)
+          select id, "opdrachtId", versienummer, type, sender, receiver, "idempotencyKey", data from input order by ord
           on conflict (sender, idempotency_key) do nothing
           returning id
         ),
         head as (
           insert into order_heads (receiver, opdracht_id, message_id, due)
-          select ${m.receiver}, ${m.opdrachtId}, id, now() from message
+          select distinct on (i.receiver, i."opdrachtId") i.receiver, i."opdrachtId", i.id, now()
+          from input i join message using (id)
+          order by i.receiver, i."opdrachtId", i.ord
           on conflict (receiver, opdracht_id) do update set message_id = order_heads.message_id
           returning 1
         ),
-        notified as (select pg_notify(${OUTBOX_CHANNEL}, '') from message)
+        notified as (select pg_notify(${OUTBOX_CHANNEL}, '') where exists (select 1 from message))
         select id, (select count(*) from head) as heads, (select count(*) from notified) as notified from message`,
   );
-  if (!inserted) throw new DuplicateMessageError(m.sender, m.idempotencyKey);
-  return { id: inserted.id };
+  return new Set(rows.map((row) => row.id));
+}
+
+/** One message into the outbox (enqueueMessages); a known idempotency key throws DuplicateMessageError. */
+export async function enqueueMessage(tx: Database, m: NewMessage): Promise<{ id: string }> {
+  const id = randomUUID();
+  const inserted = await enqueueMessages(tx, [{ ...m, id }]);
+  if (!inserted.has(id)) throw new DuplicateMessageError(m.sender, m.idempotencyKey);
+  return { id };
 }
 
 /**

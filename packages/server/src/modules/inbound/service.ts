@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { INBOUND_TEXTS, flowOf, messageTypesOf, parseBericht, transition, type Side } from '@knooppunt/domain';
+import { INBOUND_TEXTS, flowOf, messageTypesOf, parseBericht, type Side } from '@knooppunt/domain';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
-import { messages } from '../../db/schema';
-import { DuplicateMessageError, enqueueMessage } from '../../delivery/enqueue';
-import { AppError, ConflictError, ForbiddenError } from '../../errors';
-import { leveringenOf, upsertLevering } from '../leveringen/repository';
-import { insertOpdracht, lockOpdracht, updateOpdracht } from '../opdrachten/repository';
+import { AppError, ConflictError } from '../../errors';
+import { findMessagesByKey } from '../messages/repository';
+import { BatchConflict, acceptBatch, type Accepted, type Outcome, type PreparedSubmit } from './accept';
+import { createBatcher } from './batcher';
 
 /**
  * Checks a message's content beyond its schema; answers Dutch reasons to reject it (422). The
@@ -16,6 +14,9 @@ import { insertOpdracht, lockOpdracht, updateOpdracht } from '../opdrachten/repo
 export type ContentValidator = (bericht: { type: string; versienummer: string; data: unknown }) => Promise<string[]>;
 
 export type InboundService = ReturnType<typeof createInboundService>;
+
+/** The most messages one accepting transaction carries. */
+const MAX_BATCH = 200;
 
 const other = (side: Side): Side => (side === 'opdrachtgever' ? 'opdrachtnemer' : 'opdrachtgever');
 
@@ -26,128 +27,78 @@ export function createInboundService({
   db: Database;
   contentValidators?: ContentValidator[];
 }) {
-  const findByKey = async (sender: string, key: string) => {
-    const [row] = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.sender, sender), eq(messages.idempotencyKey, key)));
-    return row?.id;
+  const knownId = async (item: { sender: string; idempotencyKey: string }) =>
+    (await findMessagesByKey(db, [item]))[0]?.id;
+
+  /**
+   * A batch that another process interfered with (BatchConflict) or that failed as a whole is
+   * accepted again one message per transaction, so one message's trouble is never another's.
+   */
+  const accept = async (items: PreparedSubmit[]): Promise<Outcome[]> => {
+    try {
+      return await acceptBatch(db, items);
+    } catch (error) {
+      if (items.length === 1 && !(error instanceof BatchConflict)) throw error;
+    }
+    const outcomes: Outcome[] = [];
+    for (const item of items) {
+      try {
+        outcomes.push(...(await acceptBatch(db, [item])));
+      } catch (error) {
+        // Two identical submissions raced: this one lost; answer the winner's id.
+        const id = error instanceof BatchConflict && item.keyGiven ? await knownId(item) : undefined;
+        if (id) outcomes.push({ ok: true, accepted: { id, duplicate: true } });
+        else if (error instanceof AppError) outcomes.push({ ok: false, error });
+        else if (error instanceof BatchConflict) {
+          // Another process created the order meanwhile.
+          outcomes.push({ ok: false, error: new ConflictError(INBOUND_TEXTS.orderExists(item.bericht.opdrachtId)) });
+        } else throw error;
+      }
+    }
+    return outcomes;
   };
+  const submitBatched = createBatcher(accept, MAX_BATCH);
 
   return {
     /**
      * Accepts a message from a participant's system: the order change it causes and the outbox
-     * row commit together. The sender is the token's deelnemer, never the body's.
+     * row commit together (with the other messages of its batch). The sender is the token's
+     * deelnemer, never the body's.
      */
-    async submit(system: AuthUser, body: unknown, idempotencyKey: string | undefined) {
+    async submit(system: AuthUser, body: unknown, idempotencyKey: string | undefined): Promise<Accepted> {
       const parsed = parseBericht(body);
       if (!parsed.success) {
         const details = parsed.error.issues.map((issue: { path: PropertyKey[]; message: string }) => ({
           field: issue.path.map(String).join('.') || 'body',
           message: issue.message,
         }));
-        throw new AppError(
-          400,
-          details.map((d: { field: string; message: string }) => `${d.field}: ${d.message}`).join('; '),
-          details,
-        );
+        throw new AppError(400, details.map((d) => `${d.field}: ${d.message}`).join('; '), details);
       }
       const bericht = parsed.data;
       const sender = system.deelnemer ?? '';
       const key = idempotencyKey ?? randomUUID();
-      const known = idempotencyKey ? await findByKey(sender, key) : undefined;
-      if (known) return { id: known, duplicate: true };
 
       const rejections = (await Promise.all(contentValidators.map((validate) => validate(bericht)))).flat();
-      if (rejections.length) throw new AppError(422, rejections.join('; '));
+      if (rejections.length) {
+        // A resubmission of a message accepted before is answered as such, whatever the rules say now.
+        const id = idempotencyKey ? await knownId({ sender, idempotencyKey }) : undefined;
+        if (id) return { id, duplicate: true };
+        throw new AppError(422, rejections.join('; '));
+      }
 
       const flow = flowOf(bericht.versienummer);
       const owner = messageTypesOf(flow)[bericht.type];
       if (!owner) throw new AppError(400, INBOUND_TEXTS.unknownType(bericht.type));
-      const senderSide = other(owner);
-
-      try {
-        return await db.transaction(async (tx) => {
-          const order = await lockOpdracht(tx, bericht.opdrachtId);
-          if (order && sender !== order.opdrachtgever && sender !== order.opdrachtnemer) {
-            throw new ForbiddenError(INBOUND_TEXTS.notAParty(sender, bericht.opdrachtId));
-          }
-          // On an existing order the sender's side is its role in that order; a new order is created by its opdrachtgever.
-          if (order) {
-            const actualSide: Side = sender === order.opdrachtgever ? 'opdrachtgever' : 'opdrachtnemer';
-            if (actualSide !== senderSide) throw new ForbiddenError(INBOUND_TEXTS.wrongSide(bericht.type, actualSide));
-          }
-
-          const result = transition({
-            flow,
-            type: bericht.type,
-            senderSide,
-            current: order
-              ? {
-                  status: order.status,
-                  ...(flow === 'hoofdnet' && { leveringen: await leveringenOf(tx, order.opdrachtId) }),
-                }
-              : undefined,
-            data: bericht.data,
-          });
-          if (!result.ok) {
-            if (result.reason === 'wrong_side') throw new ForbiddenError(result.message);
-            throw new ConflictError(result.message);
-          }
-
-          const receiver = order
-            ? senderSide === 'opdrachtgever'
-              ? order.opdrachtnemer
-              : order.opdrachtgever
-            : String((bericht.data as { opdrachtnemer?: unknown }).opdrachtnemer ?? '');
-          if (!order) {
-            const created = await insertOpdracht(tx, {
-              opdrachtId: bericht.opdrachtId,
-              versienummer: bericht.versienummer,
-              opdrachtgever: sender,
-              opdrachtnemer: receiver,
-              status: result.status,
-              statusText: result.statusText,
-              type: flow === 'hoofdnet' ? String((bericht.data as { type?: unknown }).type ?? '') : null,
-              planStatusText: result.planStatusText ?? null,
-            });
-            if (!created) throw new ConflictError(INBOUND_TEXTS.orderExists(bericht.opdrachtId));
-          } else {
-            await updateOpdracht(tx, order.opdrachtId, {
-              status: result.status,
-              statusText: result.statusText,
-              ...(result.planStatusText !== undefined && { planStatusText: result.planStatusText }),
-            });
-          }
-          if (result.levering && order) {
-            await upsertLevering(tx, {
-              ...result.levering,
-              beoordeling: result.levering.beoordeling ?? null,
-              opdrachtId: order.opdrachtId,
-              opdrachtgever: order.opdrachtgever,
-              opdrachtnemer: order.opdrachtnemer,
-              messageType: bericht.type,
-            });
-          }
-          const { id } = await enqueueMessage(tx, {
-            opdrachtId: bericht.opdrachtId,
-            versienummer: bericht.versienummer,
-            type: bericht.type,
-            sender,
-            receiver,
-            idempotencyKey: key,
-            data: bericht.data as Record<string, unknown>,
-          });
-          return { id, duplicate: false };
-        });
-      } catch (error) {
-        // Two identical submissions raced: the loser's transaction rolled back; answer the winner's id.
-        if (error instanceof DuplicateMessageError) {
-          const id = await findByKey(sender, key);
-          if (id) return { id, duplicate: true };
-        }
-        throw error;
-      }
+      const outcome = await submitBatched({
+        sender,
+        senderSide: other(owner),
+        flow,
+        bericht,
+        idempotencyKey: key,
+        keyGiven: idempotencyKey !== undefined,
+      });
+      if (!outcome.ok) throw outcome.error;
+      return outcome.accepted;
     },
   };
 }

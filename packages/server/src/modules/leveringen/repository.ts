@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { LeveringState } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
 import { cappedCount, partyCondition } from '../../db/monitoring';
 import { leveringen, opdrachten } from '../../db/schema';
@@ -62,15 +63,27 @@ export async function upsertLevering(db: Database, levering: NewLevering): Promi
     });
 }
 
-/** The leveringen of an order, as the lifecycle needs them to judge a Hoofdnet message. */
-export async function leveringenOf(db: Database, opdrachtId: string) {
+/** The leveringen of several orders, by order, as the lifecycle needs them. */
+export async function leveringenOfOrders(db: Database, opdrachtIds: readonly string[]) {
+  const byOrder = new Map<string, LeveringState[]>();
+  if (opdrachtIds.length === 0) return byOrder;
   const rows = await db
-    .select({ leveringId: leveringen.leveringId, type: leveringen.type, beoordeling: leveringen.beoordeling })
+    .select({
+      opdrachtId: leveringen.opdrachtId,
+      leveringId: leveringen.leveringId,
+      type: leveringen.type,
+      beoordeling: leveringen.beoordeling,
+    })
     .from(leveringen)
-    .where(eq(leveringen.opdrachtId, opdrachtId));
-  return rows.map((row) => ({
-    leveringId: row.leveringId,
-    type: row.type as 'Deellevering' | 'Eindlevering',
-    ...(row.beoordeling && { beoordeling: row.beoordeling as 'Goedgekeurd' | 'Afgekeurd' }),
-  }));
+    .where(inArray(leveringen.opdrachtId, [...opdrachtIds]));
+  for (const row of rows) {
+    const list = byOrder.get(row.opdrachtId) ?? [];
+    list.push({
+      leveringId: row.leveringId,
+      type: row.type as LeveringState['type'],
+      ...(row.beoordeling && { beoordeling: row.beoordeling as NonNullable<LeveringState['beoordeling']> }),
+    });
+    byOrder.set(row.opdrachtId, list);
+  }
+  return byOrder;
 }

@@ -118,6 +118,22 @@ export async function messageParties(db: Database, flow: Flow) {
   return { senders, receivers };
 }
 
+/** The messages stored under these (sender, idempotency key) pairs. */
+export async function findMessagesByKey(
+  db: Database,
+  keys: readonly { sender: string; idempotencyKey: string }[],
+): Promise<{ id: string; sender: string; idempotencyKey: string }[]> {
+  if (keys.length === 0) return [];
+  const pairs = keys.map(({ sender, idempotencyKey }) => ({ sender, idempotencyKey }));
+  return queryRows<{ id: string; sender: string; idempotencyKey: string }>(
+    db,
+    sql`select m.id, m.sender, m.idempotency_key as "idempotencyKey"
+        from messages m
+        join jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as k(sender text, "idempotencyKey" text)
+          on m.sender = k.sender and m.idempotency_key = k."idempotencyKey"`,
+  );
+}
+
 export async function findMessage(db: Database, id: string): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.id, id));
   return row;

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import {
+  INBOUND_TEXTS,
+  flowOf,
+  transition,
+  type Bericht,
+  type Flow,
+  type LeveringState,
+  type Side,
+} from '@knooppunt/domain';
+import type { Database } from '../../db/client';
+import { enqueueMessages, type NewMessage } from '../../delivery/enqueue';
+import { AppError, ConflictError, ForbiddenError } from '../../errors';
+import { findMessagesByKey } from '../messages/repository';
+import { leveringenOfOrders, upsertLevering, type NewLevering } from '../leveringen/repository';
+import {
+  insertOpdrachten,
+  lockOpdrachten,
+  updateOpdrachten,
+  type NewOpdracht,
+  type OpdrachtRow,
+} from '../opdrachten/repository';
+
+/** A submission that passed every check that needs no database: ready to be accepted. */
+export interface PreparedSubmit {
+  sender: string;
+  senderSide: Side;
+  flow: Flow;
+  bericht: Bericht;
+  idempotencyKey: string;
+  /** The sender named the key (header): the same key again answers the first id. */
+  keyGiven: boolean;
+}
+
+export interface Accepted {
+  id: string;
+  duplicate: boolean;
+}
+
+export type Outcome = { ok: true; accepted: Accepted } | { ok: false; error: AppError };
+
+/**
+ * Another process got there first — it created one of the orders or stored one of the idempotency
+ * keys between our reads and our writes. The batch rolls back; the caller retries item by item.
+ */
+export class BatchConflict extends Error {
+  constructor() {
+    super('A concurrent submission changed what this batch was decided on');
+    this.name = 'BatchConflict';
+  }
+}
+
+/** An order as the batch sees it: stored, or created or moved by an earlier message of the batch. */
+interface OrderState {
+  row: Pick<OpdrachtRow, 'opdrachtId' | 'versienummer' | 'opdrachtgever' | 'opdrachtnemer' | 'status'> &
+    Partial<Pick<OpdrachtRow, 'statusText' | 'planStatusText' | 'type'>>;
+  leveringen: LeveringState[];
+  isNew: boolean;
+  changed: boolean;
+}
+
+const other = (side: Side): Side => (side === 'opdrachtgever' ? 'opdrachtnemer' : 'opdrachtgever');
+const dedupeKey = (item: { sender: string; idempotencyKey: string }) => `${item.sender}\u0000${item.idempotencyKey}`;
+
+/**
+ * Accepts a batch of submissions in ONE transaction (group commit): known idempotency keys and the
+ * orders (locked, in opdrachtId order) are read once, each message is judged in arrival order
+ * against its order as the earlier messages of the batch left it, and the order changes, the
+ * leveringen and the outbox rows are written in a few set-based statements. A refused message
+ * (403/409) changes nothing and does not affect the others; its outcome carries the error.
+ */
+export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]): Promise<Outcome[]> {
+  return db.transaction(async (tx) => {
+    const seen = await knownKeys(tx, items);
+    const orderIds = [...new Set(items.map((item) => item.bericht.opdrachtId))];
+    const stored = await lockOpdrachten(tx, orderIds);
+    const hoofdnet = stored.filter((row) => flowOf(row.versienummer) === 'hoofdnet').map((row) => row.opdrachtId);
+    const leveringen = await leveringenOfOrders(tx, hoofdnet);
+    const orders = new Map<string, OrderState>(
+      stored.map((row) => [
+        row.opdrachtId,
+        { row, leveringen: leveringen.get(row.opdrachtId) ?? [], isNew: false, changed: false },
+      ]),
+    );
+
+    const outcomes: Outcome[] = [];
+    const outbox: (NewMessage & { id: string })[] = [];
+    const leveringWrites: NewLevering[] = [];
+    for (const item of items) {
+      const first = seen.get(dedupeKey(item));
+      if (first) {
+        outcomes.push({ ok: true, accepted: { id: first, duplicate: true } });
+        continue;
+      }
+      const order = orders.get(item.bericht.opdrachtId);
+      const decided = decide(item, order);
+      if (decided instanceof AppError) {
+        outcomes.push({ ok: false, error: decided });
+        continue;
+      }
+      orders.set(item.bericht.opdrachtId, decided.order);
+      if (decided.levering) leveringWrites.push(decided.levering);
+      const id = randomUUID();
+      seen.set(dedupeKey(item), id);
+      outbox.push({
+        id,
+        opdrachtId: item.bericht.opdrachtId,
+        versienummer: item.bericht.versienummer,
+        type: item.bericht.type,
+        sender: item.sender,
+        receiver: decided.receiver,
+        idempotencyKey: item.idempotencyKey,
+        data: item.bericht.data as Record<string, unknown>,
+      });
+      outcomes.push({ ok: true, accepted: { id, duplicate: false } });
+    }
+
+    const created = [...orders.values()].filter((order) => order.isNew).map((order) => order.row as NewOpdracht);
+    if ((await insertOpdrachten(tx, created)).length !== created.length) throw new BatchConflict();
+    await updateOpdrachten(
+      tx,
+      [...orders.values()]
+        .filter((order) => order.changed && !order.isNew)
+        .map(({ row }) => ({
+          opdrachtId: row.opdrachtId,
+          status: row.status,
+          statusText: row.statusText ?? '',
+          planStatusText: row.planStatusText ?? null,
+        })),
+    );
+    for (const levering of leveringWrites) await upsertLevering(tx, levering);
+    if ((await enqueueMessages(tx, outbox)).size !== outbox.length) throw new BatchConflict();
+    return outcomes;
+  });
+}
+
+/** The messages already stored under the batch's idempotency keys, by sender and key. */
+async function knownKeys(tx: Database, items: readonly PreparedSubmit[]): Promise<Map<string, string>> {
+  const keyed = items.filter((item) => item.keyGiven);
+  const known = new Map<string, string>();
+  if (keyed.length === 0) return known;
+  for (const row of await findMessagesByKey(tx, keyed)) known.set(dedupeKey(row), row.id);
+  return known;
+}
+
+/** What one message does to its order (the lifecycle, docs/lifecycle.md), or why it is refused. */
+function decide(
+  item: PreparedSubmit,
+  order: OrderState | undefined,
+): AppError | { order: OrderState; receiver: string; levering?: NewLevering } {
+  const { bericht, sender, senderSide, flow } = item;
+  if (order) {
+    const { opdrachtgever, opdrachtnemer } = order.row;
+    if (sender !== opdrachtgever && sender !== opdrachtnemer) {
+      return new ForbiddenError(INBOUND_TEXTS.notAParty(sender, bericht.opdrachtId));
+    }
+    // On an existing order the sender's side is its role in that order; a new order is created by its opdrachtgever.
+    const actualSide: Side = sender === opdrachtgever ? 'opdrachtgever' : 'opdrachtnemer';
+    if (actualSide !== senderSide) return new ForbiddenError(INBOUND_TEXTS.wrongSide(bericht.type, actualSide));
+  }
+  const result = transition({
+    flow,
+    type: bericht.type,
+    senderSide,
+    current: order
+      ? { status: order.row.status, ...(flow === 'hoofdnet' && { leveringen: order.leveringen }) }
+      : undefined,
+    data: bericht.data,
+  });
+  if (!result.ok) {
+    return result.reason === 'wrong_side' ? new ForbiddenError(result.message) : new ConflictError(result.message);
+  }
+  const data = bericht.data as { opdrachtnemer?: unknown; type?: unknown };
+  if (!order) {
+    const receiver = String(data.opdrachtnemer ?? '');
+    return {
+      receiver,
+      order: {
+        row: {
+          opdrachtId: bericht.opdrachtId,
+          versienummer: bericht.versienummer,
+          opdrachtgever: sender,
+          opdrachtnemer: receiver,
+          status: result.status,
+          statusText: result.statusText,
+          type: flow === 'hoofdnet' ? String(data.type ?? '') : null,
+          planStatusText: result.planStatusText ?? null,
+        },
+        leveringen: [],
+        isNew: true,
+        changed: true,
+      },
+    };
+  }
+  const receiver = order.row[other(senderSide)];
+  const next: OrderState = {
+    ...order,
+    changed: true,
+    row: {
+      ...order.row,
+      status: result.status,
+      statusText: result.statusText,
+      planStatusText: result.planStatusText ?? order.row.planStatusText ?? null,
+    },
+  };
+  if (!result.levering) return { order: next, receiver };
+  const { leveringId, type, beoordeling } = result.levering;
+  next.leveringen = [
+    ...order.leveringen.filter((levering) => levering.leveringId !== leveringId),
+    { leveringId, type, beoordeling: beoordeling ?? null },
+  ];
+  return {
+    order: next,
+    receiver,
+    levering: {
+      ...result.levering,
+      beoordeling: beoordeling ?? null,
+      opdrachtId: order.row.opdrachtId,
+      opdrachtgever: order.row.opdrachtgever,
+      opdrachtnemer: order.row.opdrachtnemer,
+      messageType: bericht.type,
+    },
+  };
+}
