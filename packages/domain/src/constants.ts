@@ -15,6 +15,8 @@ export const PAGE_SIZE = {
   hoofdnetOpdrachten: 30,
   berichten: 50,
   opdrachten: 50,
+  /** Not named by spec 001; the uitval lists use the message search, so the messages' size (decision 0011). */
+  uitval: 50,
   organisaties: 10,
   configs: 10,
   versions: 25,

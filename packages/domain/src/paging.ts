@@ -106,6 +106,11 @@ export interface Paged<T> {
   limit: number;
 }
 
+/** The answer of a monitoring search: `count` stops at MONITORING_COUNT_CAP, then `countIsLowerBound` is true. */
+export interface CappedPaged<T> extends Paged<T> {
+  countIsLowerBound: boolean;
+}
+
 export interface SearchFilter {
   name: string;
   value: string | number | boolean | string[];

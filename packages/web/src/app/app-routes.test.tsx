@@ -62,9 +62,9 @@ describe('routes and guards', () => {
   });
 
   it('shows a screen that is not built yet as such', async () => {
-    renderApp({ url: '/hoofdnet/leveringen', roles: ['Beheer Monitoring'] });
+    renderApp({ url: '/gebruikers', roles: ['Beheer User Viewers'] });
 
-    expect(await screen.findByRole('heading', { name: TITLES.leveringen })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: TITLES.gebruikers })).toBeInTheDocument();
     expect(screen.getByText(TITLES.notYetAvailable)).toBeInTheDocument();
   });
 

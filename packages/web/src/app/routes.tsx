@@ -30,6 +30,21 @@ const configs = (flow: Flow) => async () => {
   return { element: <ConfigsScreen key={flow} flow={flow} /> };
 };
 
+const opdrachten = (flow: Flow) => async () => {
+  const { OpdrachtenScreen } = await import('@/features/opdrachten/components/opdrachten-screen');
+  return { element: <OpdrachtenScreen key={flow} flow={flow} /> };
+};
+
+const berichten = (flow: Flow) => async () => {
+  const { BerichtenScreen } = await import('@/features/berichten/components/berichten-screen');
+  return { element: <BerichtenScreen key={flow} flow={flow} /> };
+};
+
+const uitval = (flow: Flow) => async () => {
+  const { UitvalScreen } = await import('@/features/berichten/components/uitval-screen');
+  return { element: <UitvalScreen key={flow} flow={flow} /> };
+};
+
 const home = async () => ({ Component: (await import('./pages/home-page')).HomePage });
 
 /**
@@ -41,19 +56,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/opdrachten',
     access: 'canViewMonitoring',
     menu: { section: 'aansluiting', label: LABELS.menu.opdrachten },
-    screen: placeholder(TITLES.opdrachten),
+    screen: opdrachten('aansluiting'),
   },
   {
     path: '/berichten',
     access: 'canViewMonitoring',
     menu: { section: 'aansluiting', label: LABELS.menu.berichten },
-    screen: placeholder(TITLES.berichten),
+    screen: berichten('aansluiting'),
   },
   {
     path: '/uitval',
     access: 'canViewUitval',
     menu: { section: 'aansluiting', label: LABELS.menu.uitval },
-    screen: placeholder(TITLES.uitval),
+    screen: uitval('aansluiting'),
   },
   {
     path: '/configs',
@@ -65,25 +80,27 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/hoofdnet/opdrachten',
     access: 'canViewMonitoring',
     menu: { section: 'hoofdnet', label: LABELS.menu.opdrachten },
-    screen: placeholder(TITLES.opdrachten),
+    screen: opdrachten('hoofdnet'),
   },
   {
     path: '/hoofdnet/berichten',
     access: 'canViewMonitoring',
     menu: { section: 'hoofdnet', label: LABELS.menu.berichten },
-    screen: placeholder(TITLES.berichten),
+    screen: berichten('hoofdnet'),
   },
   {
     path: '/hoofdnet/leveringen',
     access: 'canViewMonitoring',
     menu: { section: 'hoofdnet', label: LABELS.menu.leveringen },
-    screen: placeholder(TITLES.leveringen),
+    screen: async () => ({
+      Component: (await import('@/features/leveringen/components/leveringen-screen')).LeveringenScreen,
+    }),
   },
   {
     path: '/hoofdnet/uitval',
     access: 'canViewUitval',
     menu: { section: 'hoofdnet', label: LABELS.menu.uitval },
-    screen: placeholder(TITLES.uitval),
+    screen: uitval('hoofdnet'),
   },
   {
     path: '/hoofdnet/configs',

@@ -19,6 +19,8 @@ export interface DataTableColumn<Row> {
   label: string;
   sortable?: boolean;
   align?: 'left' | 'right' | 'center';
+  /** Keeps the cell on one line, for ids and dates that would break badly. */
+  nowrap?: boolean;
   render: (row: Row) => ReactNode;
 }
 
@@ -35,6 +37,8 @@ export interface DataTableProps<Row> extends DataTablePagingProps {
   onRowClick?: (row: Row) => void;
   /** Extra styles of one row, such as the accent marker of a draft. */
   getRowSx?: (row: Row) => SxProps<Theme> | undefined;
+  /** Lets headers of several words take two lines: a wide list then fits a laptop screen. */
+  wrapHeaders?: boolean;
 }
 
 /**
@@ -45,6 +49,7 @@ export interface DataTableProps<Row> extends DataTablePagingProps {
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, columns, rows, getRowId, loading = false, sortBy, sortDirection = 'asc' } = props;
   const { onSortChange, onRowClick, getRowSx, skip, limit, count, countIsLowerBound, onPageChange } = props;
+  const headerSx = props.wrapHeaders ? { whiteSpace: 'normal' } : undefined;
 
   // A clickable row is reachable by keyboard too; Enter on a button inside the row stays the button's.
   const onRowKeyDown = (event: KeyboardEvent, row: Row) => {
@@ -63,6 +68,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   key={column.id}
                   align={column.align}
                   sortDirection={sortBy === column.id ? sortDirection : false}
+                  sx={headerSx}
                 >
                   {column.sortable && onSortChange ? (
                     <TableSortLabel
@@ -90,7 +96,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 sx={[onRowClick ? { cursor: 'pointer' } : false, ...asArray(getRowSx?.(row))]}
               >
                 {columns.map((column) => (
-                  <TableCell key={column.id} align={column.align}>
+                  <TableCell
+                    key={column.id}
+                    align={column.align}
+                    sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                  >
                     {column.render(row)}
                   </TableCell>
                 ))}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { EXAMPLE_BERICHTEN, type MessageType } from '@knooppunt/domain';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/**
+ * Seeding through the participants' API, as the demo participants' own systems would: their
+ * client credentials are `<deelnemer>-systeem` / `demo-secret` (packages/server/src/idp/clients.ts).
+ * In the demo, Aannemer_Gamma's token has no validity, so every delivery to it fails (uitval), and
+ * Netbeheer_West's sending is paused, so messages to it wait; neither answers, which keeps what a
+ * test seeds exactly as seeded.
+ */
+const DEMO_CLIENT_SECRET = 'demo-secret';
+
+export const FAILS = 'Aannemer_Gamma';
+export const WAITS = 'Netbeheer_West';
+
+async function systemToken(request: APIRequestContext, deelnemer: string): Promise<string> {
+  const basic = Buffer.from(`${deelnemer.toLowerCase()}-systeem:${DEMO_CLIENT_SECRET}`).toString('base64');
+  const response = await request.post('/oidc/token', {
+    headers: { authorization: `Basic ${basic}` },
+    form: { grant_type: 'client_credentials' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Offers the domain's example message of `type` about `opdrachtId`, with `data` changed where given. */
+export async function offerBericht(
+  request: APIRequestContext,
+  deelnemer: string,
+  type: MessageType,
+  opdrachtId: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  const example = EXAMPLE_BERICHTEN[type];
+  const response = await request.post('/api/v1/berichten', {
+    headers: { authorization: `Bearer ${await systemToken(request, deelnemer)}` },
+    data: { ...example, opdrachtId, data: { ...example.data, ...data } },
+  });
+  expect(response.status(), await response.text()).toBe(202);
+}
+
+/** An order id no other test uses, also when the whole suite shares one server. */
+export function newOpdrachtId(prefix: string): string {
+  return `E2E-${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+/** A new Aansluiting order of Netbeheer_Noord to `opdrachtnemer`; answers its id. */
+export async function newOpdracht(request: APIRequestContext, opdrachtnemer: string, prefix = 'A'): Promise<string> {
+  const opdrachtId = newOpdrachtId(prefix);
+  await offerBericht(request, 'Netbeheer_Noord', 'Opdracht', opdrachtId, { opdrachtnemer });
+  return opdrachtId;
+}
+
+/**
+ * A new Hoofdnet order of Netbeheer_West to Aannemer_Gamma (so its order message fails), accepted
+ * and planned by Gamma, with `leveringen` Deelleveringen `<id>-DL1`, `<id>-DL2`, …; answers its id.
+ */
+export async function newHoofdnetOpdracht(request: APIRequestContext, leveringen = 0, prefix = 'H'): Promise<string> {
+  const opdrachtId = newOpdrachtId(prefix);
+  await offerBericht(request, WAITS, 'OpdrachtHoofdnet', opdrachtId, { opdrachtnemer: FAILS });
+  if (leveringen === 0) return opdrachtId;
+  await offerBericht(request, FAILS, 'BeoordelingHoofdnet', opdrachtId, { akkoord: true });
+  await offerBericht(request, FAILS, 'PlanningHoofdnet', opdrachtId);
+  for (let n = 1; n <= leveringen; n++) {
+    await offerBericht(request, FAILS, 'Deellevering', opdrachtId, { leveringId: `${opdrachtId}-DL${n}` });
+  }
+  return opdrachtId;
+}

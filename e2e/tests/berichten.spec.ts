@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { listTable, searchUntilVisible } from '../support/lists';
+import { FAILS, WAITS, newHoofdnetOpdracht, newOpdracht } from '../support/participants-api';
+import { loginAs } from '../support/portal';
+
+const TITLE = 'Overzicht van berichten';
+const COLUMNS = [
+  'Opdracht ID',
+  'Versturende partij',
+  'Ontvangende partij',
+  'Berichttype',
+  'Aangemaakt',
+  'Mislukte pogingen',
+  'Laatste poging',
+  'Volgende poging',
+  'Foutmelding',
+  'Opties',
+];
+
+test('Aansluiting: the messages by next attempt, fifty per page, filtered on Enter, one opened in the panel', async ({
+  page,
+  request,
+}) => {
+  const ids: string[] = [];
+  for (let i = 0; i < 51; i++) ids.push(await newOpdracht(request, WAITS, 'BERICHT'));
+
+  await loginAs(page, 'beheer@knooppunt.example', '/berichten');
+  const table = listTable(page, TITLE);
+  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect(table.getByRole('columnheader')).toHaveText(COLUMNS);
+  await expect(page.getByRole('columnheader', { name: 'Volgende poging' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByText(/^1-50 van \d+$/)).toBeVisible();
+  for (const name of ['Versturende partij', 'Ontvangende partij', 'Berichttype']) {
+    await expect(page.getByRole('combobox', { name })).toHaveText('Alle');
+  }
+
+  const opdrachtId = ids[7] ?? '';
+  await page.getByRole('textbox', { name: 'Opdracht ID' }).fill(opdrachtId);
+  await page.getByRole('textbox', { name: 'Opdracht ID' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/berichten\\?opdrachtId=${opdrachtId}$`));
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const row = table.getByRole('row', { name: new RegExp(opdrachtId) });
+  await expect(row).toContainText(`Netbeheer_Noord${WAITS}Opdracht`);
+  // A waiting message has no error, so nothing to resend.
+  await expect(row.getByRole('button')).toHaveCount(0);
+
+  await row.click();
+  const panel = page.getByRole('dialog', { name: `Opdracht ${opdrachtId}` });
+  await expect(panel).toBeVisible();
+  expect((await panel.boundingBox())?.width).toBe(600);
+  const text = (await panel.locator('pre').textContent()) ?? '';
+  expect(text).toContain(`\n  "opdrachtId": "${opdrachtId}",\n`);
+  // Two spaces per level: the message's data one level deeper.
+  expect(text).toContain('\n    "opdrachtnemer": "Netbeheer_West",');
+  await panel.getByRole('button', { name: 'Sluiten' }).click();
+  await expect(panel).toBeHidden();
+});
+
+test('Aansluiting: errors only, with resend and a copy of the trace id on a failed message', async ({
+  page,
+  request,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const failed = await newOpdracht(request, FAILS, 'MISLUKT');
+  await loginAs(page, 'beheer@knooppunt.example', `/berichten?receiver=${FAILS}`);
+  await page.getByRole('switch', { name: 'Alleen fouten' }).click();
+  await expect(page).toHaveURL(new RegExp(`receiver=${FAILS}&failedAttempts=1$`));
+  const row = listTable(page, TITLE).getByRole('row', { name: new RegExp(failed) });
+  await searchUntilVisible(page, row);
+  await expect(row).toContainText('Token ophalen mislukt');
+
+  await row.getByRole('button', { name: 'Trace ID kopiëren' }).click();
+  const traceId = await page.evaluate(() => navigator.clipboard.readText());
+  expect(traceId).toMatch(/^[0-9a-f-]{36}$/);
+  await row.click();
+  await expect(page.getByRole('dialog', { name: `Opdracht ${failed}` })).toContainText(`"traceId": "${traceId}"`);
+  await page.getByRole('button', { name: 'Sluiten' }).click();
+
+  await row.getByRole('button', { name: 'Opnieuw verzenden' }).click();
+  await expect(page.getByText('Bericht succesvol bijgewerkt')).toBeVisible();
+});
+
+test('Hoofdnet: only Hoofdnet messages, and the resend has the Hoofdnet success message', async ({ page, request }) => {
+  const hoofdnet = await newHoofdnetOpdracht(request);
+  const aansluiting = await newOpdracht(request, FAILS, 'NIETHOOFDNET');
+  await loginAs(page, 'beheer@knooppunt.example', '/hoofdnet/berichten?failedAttempts=1');
+  const table = listTable(page, TITLE);
+  const row = table.getByRole('row', { name: new RegExp(hoofdnet) });
+  await searchUntilVisible(page, row);
+  await expect(row).toContainText('OpdrachtHoofdnet');
+  await expect(table.getByRole('row', { name: new RegExp(aansluiting) })).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: 'Berichttype' }).click();
+  await expect(page.getByRole('option', { name: 'Deellevering' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'TG', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await row.getByRole('button', { name: 'Opnieuw verzenden' }).click();
+  await expect(page.getByText('Hoofdnet bericht succesvol bijgewerkt')).toBeVisible();
+});
+
+test('a user without the monitoring right gets Niet toegestaan', async ({ page }) => {
+  await loginAs(page, 'aannemer@alfa.example');
+  for (const path of ['/berichten', '/hoofdnet/berichten']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/unauthorized$/);
+  }
+});

@@ -1,0 +1,48 @@
+import {
+  ERROR_TITLES,
+  MESSAGE_VERSIENUMMER_FILTER,
+  type CappedPaged,
+  type MessageView,
+  type SearchFilter,
+  type SortDirection,
+} from '@knooppunt/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+
+export const MESSAGE_SORT_FIELDS = ['nextAttempt', 'created', 'opdrachtId'] as const;
+export type MessageSortField = (typeof MESSAGE_SORT_FIELDS)[number];
+
+export interface MessageSearch {
+  filters: SearchFilter[];
+  skip: number;
+  limit: number;
+  sortBy?: MessageSortField;
+  sortDirection?: SortDirection;
+}
+
+export function searchMessages(body: MessageSearch, signal?: AbortSignal): Promise<CappedPaged<MessageView>> {
+  return apiRequest('POST', '/rest/management/message/search', body, { signal });
+}
+
+/** The alert title of a failing search (spec 000 §8, spec 001 §8): Uitval, Hoofdnet berichten or berichten. */
+function errorTitleOf(body: MessageSearch | undefined): string {
+  const value = (name: string) => body?.filters.find((filter) => filter.name === name)?.value;
+  if (value('isInError') === true) return ERROR_TITLES.fetchUitval;
+  if (value('versienummer') === MESSAGE_VERSIENUMMER_FILTER.hoofdnet) return ERROR_TITLES.fetchHoofdnetMessages;
+  return ERROR_TITLES.fetchMessages;
+}
+
+/** Without a body: the key of every message search (Berichten and Uitval), for invalidating them all. */
+export function searchMessagesQueryOptions(body?: MessageSearch) {
+  return queryOptions({
+    queryKey: body ? ['messages', 'search', body] : ['messages', 'search'],
+    queryFn: ({ signal }) => searchMessages(body ?? { filters: [], skip: 0, limit: 1 }, signal),
+    meta: { errorTitle: errorTitleOf(body) },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSearchMessages(body: MessageSearch) {
+  return useAuthenticatedQuery(searchMessagesQueryOptions(body));
+}

@@ -1,0 +1,63 @@
+import type { CappedPaged, Flow, MessageView } from '@knooppunt/domain';
+import { useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import type { ListParams } from '@/lib/use-list-params';
+import type { MessageSortField } from '../api/search-messages';
+import { MessageActions } from './message-actions';
+import { messageColumns } from './message-columns';
+import { MessagePanel } from './message-panel';
+import { useResend } from './use-resend';
+
+interface MessageTableProps {
+  flow: Flow;
+  /** The table's accessible name: the screen's title. */
+  label: string;
+  list: Pick<
+    ListParams<never, MessageSortField>,
+    'sortBy' | 'sortDirection' | 'setSort' | 'skip' | 'limit' | 'setSkip'
+  >;
+  page: CappedPaged<MessageView> | undefined;
+  loading: boolean;
+  /** Berichten: with the receiver column and the copy-trace-id button; Uitval: without. */
+  variant: 'berichten' | 'uitval';
+}
+
+/** The table of a message list with its row options and the panel a row click opens. */
+export function MessageTable({ flow, label, list, page, loading, variant }: MessageTableProps) {
+  const resend = useResend(flow);
+  const [panelMessage, setPanelMessage] = useState<MessageView>();
+  const columns = messageColumns({
+    receiver: variant === 'berichten',
+    renderOptions: (message) => (
+      <MessageActions
+        message={message}
+        onResend={resend.resend}
+        busy={resend.busy(message)}
+        copyTraceId={variant === 'berichten'}
+      />
+    ),
+  });
+
+  return (
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={page?.items ?? []}
+        getRowId={(message) => message._id}
+        loading={loading}
+        sortBy={list.sortBy}
+        sortDirection={list.sortDirection}
+        onSortChange={list.setSort}
+        skip={list.skip}
+        limit={list.limit}
+        count={page?.count ?? 0}
+        countIsLowerBound={page?.countIsLowerBound}
+        onPageChange={list.setSkip}
+        onRowClick={setPanelMessage}
+        wrapHeaders
+      />
+      <MessagePanel message={panelMessage} onClose={() => setPanelMessage(undefined)} />
+    </>
+  );
+}

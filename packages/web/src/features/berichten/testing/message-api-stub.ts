@@ -1,0 +1,72 @@
+import type { CappedPaged, MessageView, MonitoringValuelist } from '@knooppunt/domain';
+import { stubApi, type StubHandler } from '@/testing/stub-api';
+
+export const SEARCH = '/rest/management/message/search';
+export const VALUELIST = '/rest/management/valuelist';
+export const RETRY = {
+  aansluiting: '/rest/management/message/retry',
+  hoofdnet: '/rest/management/message-hoofdnet/retry',
+};
+
+const message = (overrides: Partial<MessageView>): MessageView => ({
+  _id: '00000000-0000-4000-8000-000000000001',
+  opdrachtId: 'OPD-1',
+  sender: 'Netbeheer_Noord',
+  receiver: 'Aannemer_Gamma',
+  type: 'Opdracht',
+  versienummer: '2.0',
+  created: '2025-02-03T09:00:00Z',
+  failedAttempts: 0,
+  lastAttempt: null,
+  nextAttempt: '2025-02-03T09:00:00Z',
+  data: { omschrijving: 'Nieuwe aansluiting' },
+  err: null,
+  ...overrides,
+});
+
+export const MESSAGES = {
+  failed: message({
+    _id: '00000000-0000-4000-8000-000000000001',
+    opdrachtId: 'OPD-FOUT',
+    failedAttempts: 3,
+    lastAttempt: '2025-02-03T09:05:00Z',
+    nextAttempt: '2025-02-03T09:10:00Z',
+    err: { msg: 'Token ophalen mislukt: geen geldigheid', traceId: 'trace-123' },
+  }),
+  waiting: message({ _id: '00000000-0000-4000-8000-000000000002', opdrachtId: 'OPD-WACHT', type: 'TG' }),
+  deliveredAfterAll: message({
+    _id: '00000000-0000-4000-8000-000000000003',
+    opdrachtId: 'OPD-LATER',
+    failedAttempts: 1,
+    lastAttempt: '2025-02-03T09:05:00Z',
+    nextAttempt: null,
+    err: { msg: 'Afleveren mislukt: HTTP 500', traceId: 'trace-456' },
+  }),
+} satisfies Record<string, MessageView>;
+
+export const PARTIES: MonitoringValuelist = {
+  senders: ['Aannemer_Alfa', 'Netbeheer_Noord'],
+  receivers: ['Aannemer_Gamma', 'Netbeheer_Noord'],
+};
+
+/** Stubs the message search, the value list and both resend calls; each can be replaced. */
+export function stubMessageApi(overrides: { search?: StubHandler; retry?: StubHandler } = {}) {
+  const retry: StubHandler =
+    overrides.retry ??
+    (async (request) => Response.json({ ...MESSAGES.failed, ...((await request.clone().json()) as object) }));
+  return stubApi({
+    [`POST ${SEARCH}`]:
+      overrides.search ??
+      (() =>
+        Response.json({
+          items: Object.values(MESSAGES),
+          count: 3,
+          skip: 0,
+          limit: 50,
+          countIsLowerBound: false,
+        } satisfies CappedPaged<MessageView>)),
+    [`GET ${VALUELIST}`]: () => Response.json(PARTIES),
+    [`POST ${RETRY.aansluiting}`]: retry,
+    [`POST ${RETRY.hoofdnet}`]: retry,
+  });
+}

@@ -1,0 +1,84 @@
+import { LEVERING_ERROR_STATUS, PAGE_SIZE, TITLES, type LeveringView } from '@knooppunt/domain';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { DateTimeCell } from '@/components/data-table/date-time-cell';
+import { FilterBar } from '@/components/filter-bar/filter-bar';
+import { FilterSwitch, FilterTextField } from '@/components/filter-bar/filter-fields';
+import { Page } from '@/components/page/page';
+import { LABELS } from '@/lib/texts';
+import { useFilterDraft } from '@/lib/use-filter-draft';
+import { searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { LEVERING_SORT_FIELDS, useSearchLeveringen } from '../api/search-leveringen';
+
+// The error-only toggle is `status=error` in the URL and in the search (spec 000 §7).
+const FILTER_DEFAULTS = { opdrachtgever: '', opdrachtnemer: '', opdrachtId: '', status: '' };
+
+/** The columns of spec 000 §2 'Overzicht van leveringen'; sortable on created and changed. */
+const COLUMNS: readonly DataTableColumn<LeveringView>[] = [
+  { id: 'opdrachtId', label: LABELS.monitoring.opdrachtId, nowrap: true, render: (row) => row.opdrachtId },
+  { id: 'leveringId', label: LABELS.leveringen.leveringId, nowrap: true, render: (row) => row.leveringId },
+  { id: 'opdrachtgever', label: LABELS.monitoring.opdrachtgever, render: (row) => row.opdrachtgever },
+  { id: 'opdrachtnemer', label: LABELS.monitoring.opdrachtnemer, render: (row) => row.opdrachtnemer },
+  { id: 'status', label: LABELS.monitoring.status, render: (row) => row.statusText },
+  { id: 'bericht', label: LABELS.leveringen.bericht, render: (row) => row.messageType },
+  { id: 'type', label: LABELS.monitoring.type, render: (row) => row.type },
+  {
+    id: 'created',
+    label: LABELS.monitoring.created,
+    sortable: true,
+    render: (row) => <DateTimeCell value={row.created} />,
+  },
+  {
+    id: 'changed',
+    label: LABELS.monitoring.changed,
+    sortable: true,
+    render: (row) => <DateTimeCell value={row.changed} />,
+  },
+];
+
+/** 'Overzicht van leveringen' (spec 000 §2): the Hoofdnet deliveries, /hoofdnet/leveringen. */
+export function LeveringenScreen() {
+  const list = useListParams({
+    filterDefaults: FILTER_DEFAULTS,
+    sortFields: LEVERING_SORT_FIELDS,
+    defaultSort: { sortBy: 'changed', sortDirection: 'desc' },
+    pageSize: PAGE_SIZE.leveringen,
+  });
+  const { data, isFetching, refetch } = useSearchLeveringen(searchBodyOf(list));
+  const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
+
+  return (
+    <Page title={TITLES.leveringen}>
+      <Paper variant="outlined">
+        <FilterBar onSubmit={filters.submit} onReset={filters.reset}>
+          <FilterTextField draft={filters} name="opdrachtgever" label={LABELS.monitoring.opdrachtgever} />
+          <FilterTextField draft={filters} name="opdrachtnemer" label={LABELS.monitoring.opdrachtnemer} />
+          <FilterTextField draft={filters} name="opdrachtId" label={LABELS.monitoring.opdrachtId} />
+          <FilterSwitch
+            draft={filters}
+            name="status"
+            label={LABELS.monitoring.errorOnly}
+            onValue={LEVERING_ERROR_STATUS}
+          />
+        </FilterBar>
+        <Divider />
+        <DataTable
+          label={TITLES.leveringen}
+          columns={COLUMNS}
+          rows={data?.items ?? []}
+          getRowId={(levering) => `${levering.opdrachtId}/${levering.leveringId}`}
+          loading={isFetching}
+          sortBy={list.sortBy}
+          sortDirection={list.sortDirection}
+          onSortChange={list.setSort}
+          skip={list.skip}
+          limit={list.limit}
+          count={data?.count ?? 0}
+          countIsLowerBound={data?.countIsLowerBound}
+          onPageChange={list.setSkip}
+        />
+      </Paper>
+    </Page>
+  );
+}

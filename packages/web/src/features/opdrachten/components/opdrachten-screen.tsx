@@ -1,0 +1,102 @@
+import {
+  DEFAULT_OPDRACHT_STATUS_FILTER,
+  OPDRACHT_STATUS_FILTERS,
+  PAGE_SIZE,
+  TITLES,
+  isCancellable,
+  type Flow,
+  type OpdrachtView,
+} from '@knooppunt/domain';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import BlockIcon from '@mui/icons-material/Block';
+import { DataTable } from '@/components/data-table/data-table';
+import { FilterBar } from '@/components/filter-bar/filter-bar';
+import { FilterSelect, FilterTextField } from '@/components/filter-bar/filter-fields';
+import { Page } from '@/components/page/page';
+import { usePermissions } from '@/lib/auth/current-user';
+import { LABELS } from '@/lib/texts';
+import { useFilterDraft } from '@/lib/use-filter-draft';
+import { searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { OPDRACHT_SORT_FIELDS, useSearchOpdrachten } from '../api/search-opdrachten';
+import { opdrachtColumns } from './opdracht-columns';
+import { useCancelOpdracht } from './use-cancel-opdracht';
+
+// The status is sent also at its default: the server's own default is Alle, the screen's Open.
+const FILTER_DEFAULTS = {
+  opdrachtgever: '',
+  opdrachtnemer: '',
+  status: DEFAULT_OPDRACHT_STATUS_FILTER as string,
+  opdrachtId: '',
+};
+
+const PAGE_SIZES: Record<Flow, number> = { aansluiting: PAGE_SIZE.opdrachten, hoofdnet: PAGE_SIZE.hoofdnetOpdrachten };
+
+/** 'Overzicht van opdrachten' of one flow (spec 000 §2): /opdrachten (with the manual cancel) and /hoofdnet/opdrachten. */
+export function OpdrachtenScreen({ flow }: { flow: Flow }) {
+  const { canCancelOpdracht } = usePermissions();
+  const list = useListParams({
+    filterDefaults: FILTER_DEFAULTS,
+    sortFields: OPDRACHT_SORT_FIELDS,
+    defaultSort: { sortBy: 'changed', sortDirection: 'desc' },
+    pageSize: PAGE_SIZES[flow],
+  });
+  const { data, isFetching, refetch } = useSearchOpdrachten(flow, searchBodyOf(list));
+  const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
+  const cancel = useCancelOpdracht();
+
+  // Hoofdnet orders have no manual cancel; Aansluiting offers it with the right, on a status that allows it.
+  const offersCancel = flow === 'aansluiting' && canCancelOpdracht;
+  const columns = opdrachtColumns({
+    flow,
+    ...(offersCancel && {
+      renderActions: (opdracht: OpdrachtView) =>
+        isCancellable(opdracht.status) && (
+          <Tooltip title={LABELS.opdrachten.cancel}>
+            <IconButton size="small" aria-label={LABELS.opdrachten.cancel} onClick={() => cancel.ask(opdracht)}>
+              <BlockIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
+    }),
+  });
+
+  return (
+    <Page title={TITLES.opdrachten}>
+      <Paper variant="outlined">
+        <FilterBar onSubmit={filters.submit} onReset={filters.reset}>
+          <FilterTextField draft={filters} name="opdrachtgever" label={LABELS.monitoring.opdrachtgever} />
+          <FilterTextField draft={filters} name="opdrachtnemer" label={LABELS.monitoring.opdrachtnemer} />
+          <FilterSelect
+            draft={filters}
+            name="status"
+            label={LABELS.monitoring.status}
+            options={OPDRACHT_STATUS_FILTERS}
+            allOption={false}
+            width={160}
+          />
+          <FilterTextField draft={filters} name="opdrachtId" label={LABELS.monitoring.opdrachtId} />
+        </FilterBar>
+        <Divider />
+        <DataTable
+          label={TITLES.opdrachten}
+          columns={columns}
+          rows={data?.items ?? []}
+          getRowId={(opdracht) => opdracht.opdrachtId}
+          loading={isFetching}
+          sortBy={list.sortBy}
+          sortDirection={list.sortDirection}
+          onSortChange={list.setSort}
+          skip={list.skip}
+          limit={list.limit}
+          count={data?.count ?? 0}
+          countIsLowerBound={data?.countIsLowerBound}
+          onPageChange={list.setSkip}
+        />
+      </Paper>
+      {cancel.confirmDialog}
+    </Page>
+  );
+}
