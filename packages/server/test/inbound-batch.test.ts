@@ -47,7 +47,7 @@ describe('accepting a batch in one transaction (group commit)', () => {
       202,
     ]);
     const [first, , again] = outcomes;
-    expect(again).toEqual({ ok: true, accepted: { id: first!.ok && first.accepted.id, duplicate: true } });
+    expect(again).toEqual({ ok: true, accepted: { id: first?.ok && first.accepted.id, duplicate: true } });
 
     const [stored] = await t.app.db.select().from(opdrachten).where(eq(opdrachten.opdrachtId, 'B-1'));
     expect(stored).toMatchObject({ status: 300, statusText: 'Technisch gereed gemeld' });
@@ -74,7 +74,7 @@ describe('accepting a batch in one transaction (group commit)', () => {
     const [first] = await acceptBatch(t.app.db, [item('Netbeheer_Noord', b, 'n-b2')]);
     const [again] = await acceptBatch(t.app.db, [item('Netbeheer_Noord', b, 'n-b2')]);
     expect(first).toMatchObject({ ok: true, accepted: { duplicate: false } });
-    expect(again).toEqual({ ok: true, accepted: { id: first!.ok && first.accepted.id, duplicate: true } });
+    expect(again).toEqual({ ok: true, accepted: { id: first?.ok && first.accepted.id, duplicate: true } });
   });
 
   it('through the API: many concurrent submissions are all accepted, each exactly once', async () => {

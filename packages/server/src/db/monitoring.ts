@@ -27,6 +27,11 @@ export function openCondition(columns: { status: AnyPgColumn; inError: AnyPgColu
   return sql`${columns.status} < ${sql.raw(String(OPDRACHT_FINISHED_THRESHOLD))} and not ${columns.inError}`;
 }
 
+/** Orders at or above the finished threshold and not in error: the Afgerond filter (spec 000 §4). */
+export function finishedCondition(columns: { status: AnyPgColumn; inError: AnyPgColumn }): SQL {
+  return sql`${columns.status} >= ${sql.raw(String(OPDRACHT_FINISHED_THRESHOLD))} and not ${columns.inError}`;
+}
+
 /** Messages that failed at least once: the error-only filter. */
 export function failedCondition(columns: { failedAttempts: AnyPgColumn }): SQL {
   return sql`${columns.failedAttempts} > 0`;

@@ -13,7 +13,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { failedCondition, openCondition, perFlow, shownNextAttempt, uitvalCondition } from './monitoring';
+import {
+  failedCondition,
+  finishedCondition,
+  openCondition,
+  perFlow,
+  shownNextAttempt,
+  uitvalCondition,
+} from './monitoring';
 
 export const organisations = pgTable(
   'organisations',
@@ -186,12 +193,25 @@ export const opdrachten = pgTable(
     // Monitoring (decision 0010): default sort changed descending, default status filter Open.
     ...perFlow('opdrachten_changed', t.versienummer, [t.changed, t.opdrachtId]),
     ...perFlow('opdrachten_open', t.versienummer, [t.changed, t.opdrachtId], openCondition(t)),
-    index('opdrachten_error_idx')
-      .on(t.changed, t.opdrachtId)
-      .where(sql`${t.inError}`),
+    ...perFlow('opdrachten_finished', t.versienummer, [t.changed, t.opdrachtId], finishedCondition(t)),
+    // Per flow too: the Error list and the leveringen of orders in error read one flow's (bench:search).
+    ...perFlow('opdrachten_error', t.versienummer, [t.changed, t.opdrachtId], sql`${t.inError}`),
     ...perFlow('opdrachten_created', t.versienummer, [t.created, t.opdrachtId]),
-    ...perFlow('opdrachten_opdrachtgever', t.versienummer, [t.opdrachtgever, t.changed, t.opdrachtId]),
-    ...perFlow('opdrachten_opdrachtnemer', t.versienummer, [t.opdrachtnemer, t.changed, t.opdrachtId]),
+    // Status and inError trail, so that a party's count under a status filter reads the index only.
+    ...perFlow('opdrachten_opdrachtgever', t.versienummer, [
+      t.opdrachtgever,
+      t.changed,
+      t.opdrachtId,
+      t.status,
+      t.inError,
+    ]),
+    ...perFlow('opdrachten_opdrachtnemer', t.versienummer, [
+      t.opdrachtnemer,
+      t.changed,
+      t.opdrachtId,
+      t.status,
+      t.inError,
+    ]),
   ],
 );
 
@@ -262,9 +282,17 @@ export const messages = pgTable(
     // scans of these; the receiver index carries the sender so that the second needs no table.
     ...perFlow('messages_sender', t.versienummer, [t.sender, shownNextAttempt(t), t.seq]),
     ...perFlow('messages_receiver', t.versienummer, [t.receiver, shownNextAttempt(t), t.seq, t.sender]),
-    // Error-only and uitval: small, holding only messages that failed.
+    // The type filter (a list): its count reads this index only; a page of rare types is sorted from it.
+    ...perFlow('messages_type', t.versienummer, [t.type, shownNextAttempt(t), t.seq]),
+    // Error-only and uitval: small, holding only messages that failed. The uitval index carries the
+    // columns the uitval filters and tenancy test, so that its counts read the index only.
     ...perFlow('messages_failed', t.versienummer, [shownNextAttempt(t), t.seq], failedCondition(t)),
-    ...perFlow('messages_uitval', t.versienummer, [t.opdrachtId, t.seq], uitvalCondition(t)),
+    ...perFlow(
+      'messages_uitval',
+      t.versienummer,
+      [t.opdrachtId, t.seq, t.sender, t.receiver, t.type],
+      uitvalCondition(t),
+    ),
   ],
 );
 

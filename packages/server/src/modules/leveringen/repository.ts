@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LeveringState } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
-import { cappedCount, partyCondition } from '../../db/monitoring';
+import { cappedCount, flowCondition, partyCondition } from '../../db/monitoring';
 import { leveringen, opdrachten } from '../../db/schema';
 
 export type LeveringRow = typeof leveringen.$inferSelect;
@@ -21,28 +21,38 @@ export interface LeveringQuery {
   sortDirection: 'asc' | 'desc';
 }
 
+/**
+ * Error-only (docs/decisions/0010): the leveringen of orders in error, said two ways. The page
+ * walks its sort index and looks each levering's order up by key until the page is full; the
+ * count must find them all, and does so from the few Hoofdnet orders in error (their own index,
+ * opdrachten_error_hoofdnet_idx) by the leveringen's opdracht index. Leveringen belong to Hoofdnet
+ * orders only (Deellevering and Eindlevering are Hoofdnet messages), so both select the same rows.
+ */
+const ofOrderInError = sql`exists (select 1 from ${opdrachten}
+  where ${opdrachten.opdrachtId} = ${leveringen.opdrachtId} and ${opdrachten.inError})`;
+const ofHoofdnetOrderInError = sql`${leveringen.opdrachtId} = any(array(select ${opdrachten.opdrachtId} from ${opdrachten}
+  where ${flowCondition(opdrachten.versienummer, 'hoofdnet')} and ${opdrachten.inError}))`;
+
 /** One page of the leveringen overview and its capped count, served by the indexes of decision 0010. */
 export async function searchLeveringen(db: Database, query: LeveringQuery) {
-  const where = and(
-    query.opdrachtId ? eq(leveringen.opdrachtId, query.opdrachtId) : undefined,
-    query.opdrachtgever ? eq(leveringen.opdrachtgever, query.opdrachtgever) : undefined,
-    query.opdrachtnemer ? eq(leveringen.opdrachtnemer, query.opdrachtnemer) : undefined,
-    // The orders in error are few and indexed (opdrachten_error_idx); their leveringen by opdracht.
-    query.inError
-      ? sql`exists (select 1 from ${opdrachten} where ${opdrachten.opdrachtId} = ${leveringen.opdrachtId} and ${opdrachten.inError})`
-      : undefined,
-    partyCondition(query.onlyDeelnemer, leveringen.opdrachtgever, leveringen.opdrachtnemer),
-  );
+  const where = (inError: SQL | undefined) =>
+    and(
+      query.opdrachtId ? eq(leveringen.opdrachtId, query.opdrachtId) : undefined,
+      query.opdrachtgever ? eq(leveringen.opdrachtgever, query.opdrachtgever) : undefined,
+      query.opdrachtnemer ? eq(leveringen.opdrachtnemer, query.opdrachtnemer) : undefined,
+      query.inError ? inError : undefined,
+      partyCondition(query.onlyDeelnemer, leveringen.opdrachtgever, leveringen.opdrachtnemer),
+    );
   const direction = query.sortDirection === 'desc' ? desc : asc;
   const [rows, counted] = await Promise.all([
     db
       .select()
       .from(leveringen)
-      .where(where)
+      .where(where(ofOrderInError))
       .orderBy(direction(leveringen[query.sortBy]), direction(leveringen.leveringId))
       .limit(query.limit)
       .offset(query.skip),
-    cappedCount(db, leveringen, where),
+    cappedCount(db, leveringen, where(ofHoofdnetOrderInError)),
   ]);
   return { rows, ...counted };
 }

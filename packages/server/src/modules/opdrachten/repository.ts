@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { OPDRACHT_FINISHED_THRESHOLD, type Flow, type OpdrachtStatusFilter } from '@knooppunt/domain';
+import type { Flow, OpdrachtStatusFilter } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
-import { cappedCount, flowCondition, openCondition, partyCondition } from '../../db/monitoring';
+import { cappedCount, finishedCondition, flowCondition, openCondition, partyCondition } from '../../db/monitoring';
 import { opdrachten } from '../../db/schema';
 
 export type OpdrachtRow = typeof opdrachten.$inferSelect;
@@ -23,7 +23,7 @@ export interface OpdrachtQuery {
 
 const STATUS_CONDITIONS: Record<OpdrachtStatusFilter, SQL | undefined> = {
   Open: openCondition(opdrachten),
-  Afgerond: sql`${opdrachten.status} >= ${OPDRACHT_FINISHED_THRESHOLD} and not ${opdrachten.inError}`,
+  Afgerond: finishedCondition(opdrachten),
   Error: sql`${opdrachten.inError}`,
   Alle: undefined,
 };
