@@ -47,7 +47,7 @@ test('Aansluiting: the messages by next attempt, fifty per page, filtered on Ent
   await row.click();
   const panel = page.getByRole('dialog', { name: `Opdracht ${opdrachtId}` });
   await expect(panel).toBeVisible();
-  expect((await panel.boundingBox())?.width).toBe(600);
+  await expect.poll(async () => Math.round((await panel.boundingBox())?.width ?? 0)).toBe(600);
   const text = (await panel.locator('pre').textContent()) ?? '';
   expect(text).toContain(`\n  "opdrachtId": "${opdrachtId}",\n`);
   // Two spaces per level: the message's data one level deeper.

@@ -47,7 +47,7 @@ test('Aansluiting: the failed messages by opdracht ID, filtered, opened in the p
 
   await row.click();
   const panel = page.getByRole('dialog', { name: `Opdracht ${failed}` });
-  expect((await panel.boundingBox())?.width).toBe(600);
+  await expect.poll(async () => Math.round((await panel.boundingBox())?.width ?? 0)).toBe(600);
   await expect(panel).toContainText('"traceId": "');
   await panel.getByRole('button', { name: 'Sluiten' }).click();
 
