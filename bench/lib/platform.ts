@@ -35,7 +35,16 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-export async function startPlatform(kind: DatabaseKind, serverUrl: string | undefined): Promise<Platform> {
+/**
+ * The whole app (no demo) on a fresh database — a new one on the PostgreSQL server of `serverUrl`,
+ * or PGlite in a temporary folder — listening on 127.0.0.1. `env` overrides the configuration
+ * (by default API and worker in one process, loopback receivers allowed).
+ */
+export async function startPlatform(
+  kind: DatabaseKind,
+  serverUrl: string | undefined,
+  env: Record<string, string> = {},
+): Promise<Platform> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'knooppunt-bench-'));
   const config = loadConfig({
     LOG_LEVEL: 'warn',
@@ -47,6 +56,7 @@ export async function startPlatform(kind: DatabaseKind, serverUrl: string | unde
     WEB_DIST: '/nonexistent',
     SECRET_KEY: randomBytes(32).toString('base64'),
     ALLOW_PRIVATE_TARGETS: '1',
+    ...env,
   });
   let dropDatabase = async () => {};
   if (kind === 'postgres') {
@@ -105,27 +115,33 @@ export async function seedReceivers(platform: Platform, receivers: readonly stri
   }
 }
 
-/** Client-credentials tokens of the participants' systems, signed as the embedded provider signs them. */
-export async function systemTokens(platform: Platform, deelnemers: readonly string[]) {
+/** An access token with these claims, signed as the embedded provider signs them; valid for 2 h. */
+export async function signToken(platform: Platform, subject: string, claims: Record<string, unknown>): Promise<string> {
   const [row] = await platform.app.db.select().from(signingKeys).limit(1);
   if (!row) throw new Error('no signing key');
   const jwk = row.jwk as JWK;
-  const key = await importJWK(jwk, 'RS256');
   const { oidc } = platform.config;
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
+    .setSubject(subject)
+    .setIssuer(oidc.issuer)
+    .setAudience(oidc.audience)
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(await importJWK(jwk, 'RS256'));
+}
+
+/** Client-credentials tokens of the participants' systems. */
+export async function systemTokens(platform: Platform, deelnemers: readonly string[]) {
+  const { claims } = platform.config.oidc;
   const tokens: Record<string, string> = {};
   for (const deelnemer of deelnemers) {
-    tokens[deelnemer] = await new SignJWT({
-      [oidc.claims.roles]: [],
-      [oidc.claims.deelnemer]: deelnemer,
-      client_id: `${deelnemer.toLowerCase()}-systeem`,
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
-      .setSubject(`${deelnemer.toLowerCase()}-systeem`)
-      .setIssuer(oidc.issuer)
-      .setAudience(oidc.audience)
-      .setIssuedAt()
-      .setExpirationTime('2h')
-      .sign(key);
+    const clientId = `${deelnemer.toLowerCase()}-systeem`;
+    tokens[deelnemer] = await signToken(platform, clientId, {
+      [claims.roles]: [],
+      [claims.deelnemer]: deelnemer,
+      client_id: clientId,
+    });
   }
   return tokens;
 }

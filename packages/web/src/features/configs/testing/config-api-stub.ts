@@ -1,5 +1,5 @@
 import type { ConfigListItem, ConfigView, ConnectionCheck, Sender, SenderLogEntry } from '@knooppunt/domain';
-import { vi } from 'vitest';
+import { stubApi, type StubHandler } from '@/testing/stub-api';
 
 /** Everything: view, drafts and the create-configuration right. */
 export const BEHEER = ['Beheer ziet alles', 'Opdrachtverstrekking Beheren'];
@@ -83,7 +83,7 @@ export const CONFIG_VIEW: ConfigView = {
   },
 };
 
-type Handler = (request: Request) => Response | Promise<Response>;
+type Handler = StubHandler;
 
 export interface ConfigApi {
   search?: Handler;
@@ -96,7 +96,6 @@ export interface ConfigApi {
 
 /** Stubs fetch with the configuration endpoints; each can be replaced. Answers the calls made. */
 export function stubConfigApi(overrides: ConfigApi = {}) {
-  const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
   const handlers: Required<ConfigApi> = {
     search: () => Response.json({ items: Object.values(ROWS), count: 5, skip: 0, limit: 10 }),
     config: () => Response.json(CONFIG_VIEW),
@@ -110,33 +109,20 @@ export function stubConfigApi(overrides: ConfigApi = {}) {
     log: () => Response.json([] satisfies SenderLogEntry[]),
     ...overrides,
   };
-  fetchMock.mockImplementation(async (request) => {
-    const { pathname } = new URL(request.url);
-    if (pathname === '/rest/management/config/search') return handlers.search(request);
-    if (pathname === '/rest/management/config')
-      return request.method === 'GET' ? handlers.config(request) : handlers.save(request);
-    if (pathname === '/rest/management/connection-check') return handlers.check(request);
-    if (pathname === '/rest/management/message-sender/log') return handlers.log(request);
-    if (pathname === '/rest/management/message-sender') return handlers.sender(request);
-    if (pathname === '/rest/valuelist') {
-      return Response.json({
+  return stubApi({
+    'POST /rest/management/config/search': handlers.search,
+    'GET /rest/management/config': handlers.config,
+    'POST /rest/management/config': handlers.save,
+    'PUT /rest/management/config': handlers.save,
+    'PATCH /rest/management/config': handlers.save,
+    'POST /rest/management/connection-check': handlers.check,
+    'GET /rest/management/message-sender/log': handlers.log,
+    'PUT /rest/management/message-sender': handlers.sender,
+    'PATCH /rest/management/message-sender': handlers.sender,
+    'GET /rest/valuelist': () =>
+      Response.json({
         deelnemers: ['Aannemer_Alfa', 'Netbeheer_Noord'],
         versienummers: { aansluiting: ['2.0'], hoofdnet: ['h1.0'] },
-      });
-    }
-    return new Response('not stubbed', { status: 500 });
+      }),
   });
-  vi.stubGlobal('fetch', fetchMock);
-
-  const calls = (method: string, path: string) =>
-    fetchMock.mock.calls
-      .map(([request]) => request)
-      .filter((request) => request.method === method && new URL(request.url).pathname === path);
-  return {
-    fetchMock,
-    calls,
-    /** The JSON bodies of the calls to one endpoint, oldest first. */
-    bodies: (method: string, path: string) =>
-      Promise.all(calls(method, path).map((request) => request.clone().json() as Promise<unknown>)),
-  };
 }
