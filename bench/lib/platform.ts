@@ -170,8 +170,8 @@ export async function prefillOutbox(platform: Platform, orders: readonly BenchOr
             order by b.o, n`,
       );
       await tx.execute(
-        sql`insert into order_heads (receiver, opdracht_id, message_id, due)
-            select distinct on (m.receiver, m.opdracht_id) m.receiver, m.opdracht_id, m.id, m.next_attempt
+        sql`insert into order_heads (receiver, opdracht_id, message_id, versienummer, due)
+            select distinct on (m.receiver, m.opdracht_id) m.receiver, m.opdracht_id, m.id, m.versienummer, m.next_attempt
             from messages m
             join jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as b(o text, r text) on m.opdracht_id = b.o
             order by m.receiver, m.opdracht_id, m.seq`,

@@ -227,8 +227,8 @@ export function insertLeveringen(run: Run, from: number, to: number): string {
 }
 
 /** Every (receiver, order) with undelivered messages gets its head: the oldest of them. */
-export const INSERT_ORDER_HEADS = `insert into order_heads (receiver, opdracht_id, message_id, due)
-  select distinct on (receiver, opdracht_id) receiver, opdracht_id, id, next_attempt
+export const INSERT_ORDER_HEADS = `insert into order_heads (receiver, opdracht_id, message_id, versienummer, due)
+  select distinct on (receiver, opdracht_id) receiver, opdracht_id, id, versienummer, next_attempt
   from messages where delivered_at is null
   order by receiver, opdracht_id, seq
   on conflict (receiver, opdracht_id) do nothing`;

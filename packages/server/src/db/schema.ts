@@ -306,16 +306,18 @@ export const orderHeads = pgTable(
     receiver: text('receiver').notNull(),
     opdrachtId: text('opdracht_id').notNull(),
     messageId: uuid('message_id').notNull(),
+    /** The head message's versienummer: a sender is per (receiver, versienummer), so the claim reads it here. */
+    versienummer: text('versienummer').notNull(),
     due: timestamp('due', { withTimezone: true }).notNull(),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.receiver, t.opdrachtId] }),
     index('order_heads_due_idx').on(t.due),
-    // The claim reads a receiver's heads by due time, and counts its claimed ones.
-    index('order_heads_receiver_due_idx').on(t.receiver, t.due),
+    // The claim reads a sender's heads by due time, and counts its claimed ones.
+    index('order_heads_sender_due_idx').on(t.receiver, t.versienummer, t.due),
     index('order_heads_claimed_idx')
-      .on(t.receiver)
+      .on(t.receiver, t.versienummer)
       .where(sql`${t.claimedUntil} is not null`),
   ],
 );

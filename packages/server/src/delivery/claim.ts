@@ -26,7 +26,7 @@ export interface Claim {
   contended: boolean;
 }
 
-interface Row extends Record<string, unknown> {
+interface ClaimedRow extends Record<string, unknown> {
   id: string;
   opdracht_id: string;
   versienummer: string;
@@ -38,6 +38,28 @@ interface Row extends Record<string, unknown> {
   created: Date | string;
   config_version: number;
 }
+
+/** The columns of `messages m` a claimed message needs; the statement adds `config_version`. */
+export const CLAIMED_COLUMNS = sql`m.id, m.opdracht_id, m.versienummer, m.type, m.sender, m.receiver, m.data,
+  m.failed_attempts, m.created`;
+
+export function toClaimedMessage(row: ClaimedRow): ClaimedMessage {
+  return {
+    id: row.id,
+    opdrachtId: row.opdracht_id,
+    versienummer: row.versienummer,
+    type: row.type,
+    sender: row.sender,
+    receiver: row.receiver,
+    data: row.data,
+    failedAttempts: Number(row.failed_attempts),
+    created: row.created instanceof Date ? row.created : new Date(row.created),
+    configVersion: Number(row.config_version),
+  };
+}
+
+/** A claim's lease as SQL: now plus `leaseMs`. */
+export const leaseUntil = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
 
 /**
  * Claims up to `batchSize` due order heads in one statement, for `leaseMs`. Per sender (receiver
@@ -53,7 +75,7 @@ interface Row extends Record<string, unknown> {
  * completion is moving), not every candidate: a row lock is a write.
  */
 export async function claimMessages(db: Database, batchSize: number, leaseMs: number): Promise<Claim> {
-  const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
+  const lease = leaseUntil(leaseMs);
   let contended = false;
   const rows = await db.transaction(async (tx) => {
     const [senderLocks] = await queryRows<{
@@ -71,13 +93,13 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
     const locked = senderLocks?.locked ?? [];
     contended = locked.length < Number(senderLocks?.total ?? 0);
     if (locked.length === 0) return [];
-    return queryRows<Row>(
+    return queryRows<ClaimedRow>(
       tx,
       sql`with free as (
           select s.deelnemer, s.versienummer, s.version,
                  s.max_messages - (
-                   select count(*) from order_heads h join messages m on m.id = h.message_id
-                   where h.receiver = s.deelnemer and m.versienummer = s.versienummer and h.claimed_until >= now()
+                   select count(*) from order_heads h
+                   where h.receiver = s.deelnemer and h.versienummer = s.versienummer and h.claimed_until >= now()
                  ) as slots
           from senders s
           join jsonb_to_recordset(${JSON.stringify(locked)}::jsonb) as l(deelnemer text, versienummer text)
@@ -88,8 +110,8 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
           from free f
           cross join lateral (
             select h.receiver, h.opdracht_id, h.due
-            from order_heads h join messages m on m.id = h.message_id
-            where h.receiver = f.deelnemer and m.versienummer = f.versienummer
+            from order_heads h
+            where h.receiver = f.deelnemer and h.versienummer = f.versienummer
               and h.due <= now() and (h.claimed_until is null or h.claimed_until < now())
             order by h.due
             limit greatest(f.slots, 0)
@@ -109,22 +131,10 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
           where h.receiver = c.receiver and h.opdracht_id = c.opdracht_id
           returning h.message_id, c.version
         )
-        select m.id, m.opdracht_id, m.versienummer, m.type, m.sender, m.receiver, m.data, m.failed_attempts,
-               m.created, heads.version as config_version
+        select ${CLAIMED_COLUMNS}, heads.version as config_version
         from heads join messages m on m.id = heads.message_id`,
     );
   });
-  const messages = rows.map((row) => ({
-    id: row.id,
-    opdrachtId: row.opdracht_id,
-    versienummer: row.versienummer,
-    type: row.type,
-    sender: row.sender,
-    receiver: row.receiver,
-    data: row.data,
-    failedAttempts: Number(row.failed_attempts),
-    created: row.created instanceof Date ? row.created : new Date(row.created),
-    configVersion: Number(row.config_version),
-  }));
+  const messages = rows.map(toClaimedMessage);
   return { messages, contended };
 }

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { queryRows, type Database } from '../db/client';
+import { CLAIMED_COLUMNS, leaseUntil, toClaimedMessage, type ClaimedMessage } from './claim';
+
+export interface Handoff {
+  /** The lease of the claims handed on (as claim.ts). */
+  leaseMs: number;
+}
 
 /**
  * Marks delivered messages as such and moves each one's order head to the next undelivered message
@@ -11,54 +17,90 @@ import type { Database } from '../db/client';
  * on the strength of a snapshot taken before the new message committed, orphaning it.
  * A message already delivered (a stale claim delivered twice) or no longer at its head is left.
  *
+ * With `handoff`, a completed message's claim passes on to its successor when that one is due now
+ * and its sender (receiver, versienummer) is running with no more heads claimed than it allows:
+ * the successor comes back claimed, to be delivered at once, without a claim round trip. FIFO
+ * holds (the successor is the order's next undelivered message and its predecessor is delivered);
+ * the sender's claimed heads stay as many, so maxMessages holds without taking the sender's lock
+ * that a claim takes — a claim running meanwhile counts the head as claimed either way. A sender
+ * whose maxMessages was lowered below what it has in flight gets no handoff until it is under.
+ *
  * An order marked `inError` (fail.ts) is cleared once none of its messages is in uitval (failed at
  * least once, not delivered). Such orders are locked before the heads, as fail.ts does, so the
  * clearing sees every failure committed before it and the two never deadlock.
  */
-export async function completeMessages(db: Database, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
+export async function completeMessages(
+  db: Database,
+  ids: readonly string[],
+  handoff?: Handoff,
+): Promise<ClaimedMessage[]> {
+  if (ids.length === 0) return [];
   const list = sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select 1 from opdrachten
+  return db.transaction(async (tx) => {
+    const inError = await queryRows<{ opdracht_id: string }>(
+      tx,
+      sql`select opdracht_id from opdrachten
           where in_error and opdracht_id in (select opdracht_id from messages where id in ${list})
           order by opdracht_id for no key update`,
     );
     await tx.execute(
       sql`select 1 from order_heads where message_id in ${list} order by receiver, opdracht_id for update`,
     );
-    await tx.execute(
+    const handedOn = await queryRows<Parameters<typeof toClaimedMessage>[0]>(
+      tx,
       sql`with done as (
             update messages set delivered_at = now()
             where id in ${list} and delivered_at is null
             returning id, receiver, opdracht_id, seq
           ),
           successor as (
-            select d.id as done_id, d.receiver, d.opdracht_id, n.id, n.next_attempt
+            select d.receiver, d.opdracht_id, n.id, n.versienummer, n.next_attempt
             from done d
             join order_heads h on h.receiver = d.receiver and h.opdracht_id = d.opdracht_id and h.message_id = d.id
             left join lateral (
-              select m.id, m.next_attempt from messages m
+              select m.id, m.versienummer, m.next_attempt from messages m
               where m.receiver = d.receiver and m.opdracht_id = d.opdracht_id and m.seq > d.seq
                 and m.delivered_at is null
               order by m.seq limit 1
             ) n on true
           ),
+          sending as (
+            select s.deelnemer, s.versienummer, s.version from senders s
+            where ${handoff !== undefined} and s.running
+              and (s.deelnemer, s.versienummer) in (select receiver, versienummer from successor)
+              and s.max_messages >= (
+                select count(*) from order_heads c
+                where c.receiver = s.deelnemer and c.versienummer = s.versienummer and c.claimed_until >= now()
+              )
+          ),
           moved as (
-            update order_heads h set message_id = s.id, due = s.next_attempt, claimed_until = null
-            from successor s
+            update order_heads h
+            set message_id = s.id, versienummer = s.versienummer, due = s.next_attempt,
+                claimed_until = case when g.deelnemer is not null and s.next_attempt <= now()
+                                     then ${leaseUntil(handoff?.leaseMs ?? 0)} end
+            from successor s left join sending g on g.deelnemer = s.receiver and g.versienummer = s.versienummer
             where s.id is not null and h.receiver = s.receiver and h.opdracht_id = s.opdracht_id
+            returning h.message_id, h.claimed_until, g.version
+          ),
+          removed as (
+            delete from order_heads h using successor s
+            where s.id is null and h.receiver = s.receiver and h.opdracht_id = s.opdracht_id
           )
-          delete from order_heads h using successor s
-          where s.id is null and h.receiver = s.receiver and h.opdracht_id = s.opdracht_id`,
+          select ${CLAIMED_COLUMNS}, moved.version as config_version
+          from moved join messages m on m.id = moved.message_id
+          where moved.claimed_until is not null`,
     );
+    // Only orders in error when locked above can be cleared (a failure since then left a message in uitval).
+    if (inError.length === 0) return handedOn.map(toClaimedMessage);
+    const locked = JSON.stringify(inError.map((row) => row.opdracht_id));
     await tx.execute(
       sql`update opdrachten o set in_error = false, changed = now()
-          where o.in_error and o.opdracht_id in (select opdracht_id from messages where id in ${list})
+          where o.in_error and o.opdracht_id in (select value from jsonb_array_elements_text(${locked}::jsonb))
             and not exists (
               select 1 from messages m
               where m.opdracht_id = o.opdracht_id and m.delivered_at is null and m.failed_attempts > 0
             )`,
     );
+    return handedOn.map(toClaimedMessage);
   });
 }

@@ -53,8 +53,8 @@ export async function enqueueMessages(
           returning id
         ),
         head as (
-          insert into order_heads (receiver, opdracht_id, message_id, due)
-          select distinct on (i.receiver, i."opdrachtId") i.receiver, i."opdrachtId", i.id, now()
+          insert into order_heads (receiver, opdracht_id, message_id, versienummer, due)
+          select distinct on (i.receiver, i."opdrachtId") i.receiver, i."opdrachtId", i.id, i.versienummer, now()
           from input i join message using (id)
           order by i.receiver, i."opdrachtId", i.ord
           on conflict (receiver, opdracht_id) do update set message_id = order_heads.message_id

@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import type { Outbound } from '../outbound/client';
 import type { SecretCipher } from '../secrets/cipher';
 import { backoffMs } from './backoff';
-import { claimMessages } from './claim';
+import { claimMessages, type ClaimedMessage } from './claim';
 import { completeMessages } from './complete';
 import { createConfigurationCache } from './configurations';
 import { deliverMessage } from './deliver';
@@ -14,6 +14,9 @@ import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
 
 /** How long a woken worker waits for more work to arrive before it claims. */
 const CLAIM_LINGER_MS = 2;
+
+/** Transactions recording outcomes at once (of the pool's 10 connections). */
+const MAX_RECORDINGS = 2;
 
 /** The wait before claiming again when another worker held some senders' rows. */
 const CONTENDED_RETRY_MS = 10;
@@ -65,30 +68,52 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const inFlight = new Set<Promise<void>>();
   const delivered: string[] = [];
   const failed: FailedDelivery[] = [];
-  let flushing: Promise<void> | undefined;
+  const recordings = new Set<Promise<void>>();
   let running = false;
   let loop: Promise<void> | undefined;
 
-  // One recording at a time; whatever finishes meanwhile goes into the next batch.
-  const flush = (): Promise<void> => {
-    flushing ??= (async () => {
-      while (delivered.length > 0 || failed.length > 0) {
-        const done = delivered.splice(0);
-        const failures = failed.splice(0);
-        try {
-          await completeMessages(db, done);
-          await failMessages(db, failures);
-        } catch (error) {
-          // The claims run out and the messages are delivered again: at-least-once.
-          log.error({ err: error, messages: done.length + failures.length }, 'recording deliveries failed');
-        }
+  // Delivers a claimed message on its own; the outcome is recorded with the next flush.
+  const dispatch = (message: ClaimedMessage) => {
+    const task = deliverMessage(message, deps).then((outcome) => {
+      if (outcome.delivered) {
+        delivered.push(message.id);
+        options.metrics?.delivered(message.receiver, message.created);
+      } else {
+        failed.push({ id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err });
+        options.metrics?.failed(message.receiver);
       }
-    })().finally(() => {
-      flushing = undefined;
+      flush();
+    });
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+  };
+
+  // Recording runs in up to MAX_RECORDINGS transactions at once, each taking whatever finished
+  // meanwhile: while one waits for the database the next batch is already on its way. They lock
+  // orders and heads in the same order (complete.ts), so they cannot deadlock. A delivered
+  // message's claim passes to its order's next message, delivered right away — unless stopping.
+  const record = async () => {
+    while (delivered.length > 0 || failed.length > 0) {
+      const done = delivered.splice(0);
+      const failures = failed.splice(0);
+      try {
+        const next = await completeMessages(db, done, running ? { leaseMs } : undefined);
+        await failMessages(db, failures);
+        next.forEach(dispatch);
+      } catch (error) {
+        // The claims run out and the messages are delivered again: at-least-once.
+        log.error({ err: error, messages: done.length + failures.length }, 'recording deliveries failed');
+      }
+    }
+  };
+  const flush = () => {
+    if (recordings.size >= MAX_RECORDINGS || (delivered.length === 0 && failed.length === 0)) return;
+    const recording = record().finally(() => {
+      recordings.delete(recording);
       // Slots are free again.
       wakeup.signal();
     });
-    return flushing;
+    recordings.add(recording);
   };
 
   const run = async () => {
@@ -102,20 +127,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         const room = Math.min(batchSize, maxInFlight - inFlight.size);
         const { messages: claimed, contended } =
           room > 0 ? await claimMessages(db, room, leaseMs) : { messages: [], contended: false };
-        for (const message of claimed) {
-          const task = deliverMessage(message, deps).then((outcome) => {
-            if (outcome.delivered) {
-              delivered.push(message.id);
-              options.metrics?.delivered(message.receiver, message.created);
-            } else {
-              failed.push({ id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err });
-              options.metrics?.failed(message.receiver);
-            }
-            void flush();
-          });
-          inFlight.add(task);
-          void task.finally(() => inFlight.delete(task));
-        }
+        claimed.forEach(dispatch);
         if (claimed.length > 0 && claimed.length === room) continue;
         // Another process held some senders: their free slots are ours to try again in a moment.
         if (contended && running) {
@@ -144,8 +156,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       running = false;
       wakeup.signal();
       await loop;
-      await Promise.all(inFlight);
-      await flush();
+      // A flush that began before the stop may still hand claims on: wait for those too.
+      while (inFlight.size > 0 || recordings.size > 0) {
+        await Promise.all([...inFlight, ...recordings]);
+        flush();
+      }
     },
   };
 }
