@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EXAMPLE_BERICHTEN, type MessageType } from '@knooppunt/domain';
+import { EXAMPLE_BERICHTEN, type Flow, type MessageType } from '@knooppunt/domain';
 import { expect, type APIRequestContext } from '@playwright/test';
 
 /**
@@ -13,15 +13,28 @@ const DEMO_CLIENT_SECRET = 'demo-secret';
 
 export const FAILS = 'Aannemer_Gamma';
 export const WAITS = 'Netbeheer_West';
+/** Gives orders in the uitval paging tests only, so they know how many failed messages it has sent. */
+export const SENDS_TO_UITVAL = 'Netbeheer_Zuid';
+
+/** A system's token serves many messages, as a real system's would: seeding 51 orders is then 51 calls. */
+const tokens = new Map<string, { token: string; renewAt: number }>();
 
 async function systemToken(request: APIRequestContext, deelnemer: string): Promise<string> {
+  const cached = tokens.get(deelnemer);
+  if (cached && Date.now() < cached.renewAt) return cached.token;
   const basic = Buffer.from(`${deelnemer.toLowerCase()}-systeem:${DEMO_CLIENT_SECRET}`).toString('base64');
   const response = await request.post('/oidc/token', {
     headers: { authorization: `Basic ${basic}` },
     form: { grant_type: 'client_credentials' },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
+  const { access_token: token, expires_in: seconds } = (await response.json()) as {
+    access_token: string;
+    expires_in: number;
+  };
+  // Renewed at half its life, so a token never expires between the cache and the call.
+  tokens.set(deelnemer, { token, renewAt: Date.now() + (seconds * 1000) / 2 });
+  return token;
 }
 
 /** Offers the domain's example message of `type` about `opdrachtId`, with `data` changed where given. */
@@ -45,6 +58,14 @@ export function newOpdrachtId(prefix: string): string {
   return `E2E-${prefix}-${randomUUID().slice(0, 8)}`;
 }
 
+/**
+ * A participant name no other test uses, for a receiver of its own. Without a configuration the
+ * platform has no sender for it, so its messages wait and stay exactly as seeded.
+ */
+export function newDeelnemer(prefix: string): string {
+  return `E2E_${prefix}_${randomUUID().slice(0, 8)}`;
+}
+
 /** A new Aansluiting order of Netbeheer_Noord to `opdrachtnemer`; answers its id. */
 export async function newOpdracht(request: APIRequestContext, opdrachtnemer: string, prefix = 'A'): Promise<string> {
   const opdrachtId = newOpdrachtId(prefix);
@@ -66,4 +87,29 @@ export async function newHoofdnetOpdracht(request: APIRequestContext, leveringen
     await offerBericht(request, FAILS, 'Deellevering', opdrachtId, { leveringId: `${opdrachtId}-DL${n}` });
   }
   return opdrachtId;
+}
+
+const OPDRACHT_TYPES: Record<Flow, MessageType> = { aansluiting: 'Opdracht', hoofdnet: 'OpdrachtHoofdnet' };
+const OPDRACHTGEVERS: Record<Flow, string> = { aansluiting: 'Netbeheer_Noord', hoofdnet: WAITS };
+
+/**
+ * `count` new orders to `opdrachtnemer`, given one after the other (by default Aansluiting orders of
+ * Netbeheer_Noord, Hoofdnet orders of Netbeheer_West). Their ids share a new prefix and end in a
+ * sequence number, so on Opdracht ID, on Aangemaakt and on Gewijzigd alike they sort in the order
+ * answered.
+ */
+export async function newOpdrachten(
+  request: APIRequestContext,
+  opdrachtnemer: string,
+  count: number,
+  options: { flow?: Flow; opdrachtgever?: string; prefix?: string } = {},
+): Promise<string[]> {
+  const { flow = 'aansluiting', prefix = 'REEKS' } = options;
+  const opdrachtgever = options.opdrachtgever ?? OPDRACHTGEVERS[flow];
+  const base = newOpdrachtId(prefix);
+  const ids = Array.from({ length: count }, (_, n) => `${base}-${String(n + 1).padStart(String(count).length, '0')}`);
+  for (const opdrachtId of ids) {
+    await offerBericht(request, opdrachtgever, OPDRACHT_TYPES[flow], opdrachtId, { opdrachtnemer });
+  }
+  return ids;
 }

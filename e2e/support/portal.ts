@@ -22,3 +22,17 @@ export async function menuPaths(page: Page): Promise<string[]> {
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
 }
+
+/**
+ * The access token of the user signed in on `page`, as the portal keeps it (oidc-client-ts, in
+ * session storage): for arranging through the same REST calls the portal makes.
+ */
+export async function portalAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
+    const user = key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
+    return user.access_token;
+  });
+  expect(token, 'the portal keeps no signed-in user').toBeTruthy();
+  return token ?? '';
+}

@@ -1,6 +1,24 @@
 import { expect, test } from '@playwright/test';
-import { listTable, searchUntilVisible } from '../support/lists';
-import { FAILS, WAITS, newHoofdnetOpdracht, newOpdracht } from '../support/participants-api';
+import { DEMO_CALLBACK_SECRET, connectDemoReceiver, correctClientSecret } from '../support/configs';
+import {
+  cellOf,
+  expectColumn,
+  listTable,
+  pagingButton,
+  pagingLabel,
+  searchUntil,
+  searchUntilVisible,
+  sortOn,
+} from '../support/lists';
+import { resendUntilBackedOff } from '../support/messages';
+import {
+  FAILS,
+  WAITS,
+  newDeelnemer,
+  newHoofdnetOpdracht,
+  newOpdracht,
+  newOpdrachten,
+} from '../support/participants-api';
 import { loginAs } from '../support/portal';
 
 const TITLE = 'Overzicht van berichten';
@@ -56,6 +74,41 @@ test('Aansluiting: the messages by next attempt, fifty per page, filtered on Ent
   await expect(panel).toBeHidden();
 });
 
+for (const flow of ['aansluiting', 'hoofdnet'] as const) {
+  const path = flow === 'hoofdnet' ? '/hoofdnet/berichten' : '/berichten';
+
+  test(`${path}: sorted on creation, the other way round, and paged, all kept in the URL`, async ({
+    page,
+    request,
+  }) => {
+    // The receiver has no configuration yet, so its messages wait in the order they came.
+    const receiver = newDeelnemer('BERICHTEN');
+    const ids = await newOpdrachten(request, receiver, 51, { flow, prefix: 'SORTEER' });
+
+    await loginAs(page, 'beheer@knooppunt.example', `${path}?receiver=${receiver}`);
+    const table = listTable(page, TITLE);
+    await expect(pagingLabel(page, '1-50 van 51')).toBeVisible();
+    await expectColumn(table, 'Opdracht ID', ids.slice(0, 50));
+
+    await sortOn(table, 'Aangemaakt');
+    await expect(page).toHaveURL(new RegExp(`${path}\\?receiver=${receiver}&sort=created&order=asc$`));
+    await expect(table.getByRole('columnheader', { name: 'Aangemaakt' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole('columnheader', { name: 'Volgende poging' })).not.toHaveAttribute('aria-sort');
+    await sortOn(table, 'Aangemaakt');
+    await expect(page).toHaveURL(/&sort=created&order=desc$/);
+    await expect(table.getByRole('columnheader', { name: 'Aangemaakt' })).toHaveAttribute('aria-sort', 'descending');
+    await expectColumn(table, 'Opdracht ID', ids.slice(1).reverse());
+
+    await pagingButton(page, 'Volgende').click();
+    await expect(page).toHaveURL(/&sort=created&order=desc&page=2$/);
+    await expect(pagingLabel(page, '51-51 van 51')).toBeVisible();
+    await expectColumn(table, 'Opdracht ID', ids.slice(0, 1));
+    await page.reload();
+    await expect(pagingLabel(page, '51-51 van 51')).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Aangemaakt' })).toHaveAttribute('aria-sort', 'descending');
+  });
+}
+
 test('Aansluiting: errors only, with resend and a copy of the trace id on a failed message', async ({
   page,
   request,
@@ -79,6 +132,40 @@ test('Aansluiting: errors only, with resend and a copy of the trace id on a fail
 
   await row.getByRole('button', { name: 'Opnieuw verzenden' }).click();
   await expect(page.getByText('Bericht succesvol bijgewerkt')).toBeVisible();
+});
+
+test("Aansluiting: once the receiver's client secret is put right, a resent message is delivered on the next refresh", async ({
+  page,
+  request,
+}) => {
+  const receiver = newDeelnemer('HERSTEL');
+  await loginAs(page, 'beheer@knooppunt.example', '/berichten');
+  // A new contractor was connected with a mistyped client secret: its token endpoint turns the platform away.
+  await connectDemoReceiver(page, 'aansluiting', receiver, 'verkeerd-geheim');
+  const opdrachtId = await newOpdracht(request, receiver, 'HERSTEL');
+  await page.goto(`/berichten?opdrachtId=${opdrachtId}`);
+  const table = listTable(page, TITLE);
+  const row = table.getByRole('row', { name: new RegExp(opdrachtId) });
+  await searchUntilVisible(page, row.filter({ hasText: 'Token ophalen mislukt' }));
+  await resendUntilBackedOff(page, table, row, 'Bericht succesvol bijgewerkt');
+
+  await correctClientSecret(page, 'aansluiting', receiver, DEMO_CALLBACK_SECRET);
+  await page.goto(`/berichten?opdrachtId=${opdrachtId}`);
+  await row.getByRole('button', { name: 'Opnieuw verzenden' }).click();
+  await expect(page.getByText('Bericht succesvol bijgewerkt')).toBeVisible();
+  // Delivered: no next attempt and nothing to resend; the last error stays, its trace id to be copied.
+  const nextAttempt = await cellOf(table, row, 'Volgende poging');
+  await searchUntil(page, () => expect(nextAttempt).toHaveText('', { timeout: 1000 }));
+  await expect(row.getByRole('button', { name: 'Opnieuw verzenden' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Trace ID kopiëren' })).toBeVisible();
+
+  await page.goto(`/uitval?opdrachtId=${opdrachtId}`);
+  await expect(listTable(page, 'Uitval').getByText('Geen resultaten')).toBeVisible();
+  // The order was in error while its message failed; it is open again.
+  await page.goto(`/opdrachten?opdrachtId=${opdrachtId}`);
+  await expect(
+    listTable(page, 'Overzicht van opdrachten').getByRole('row', { name: new RegExp(opdrachtId) }),
+  ).toContainText('Opdracht verstrekt');
 });
 
 test('Hoofdnet: only Hoofdnet messages, and the resend has the Hoofdnet success message', async ({ page, request }) => {

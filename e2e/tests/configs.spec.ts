@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { CONFIGS_TITLE, activeRow, draftRow } from '../support/configs';
 import { loginAs } from '../support/portal';
 
 /** The two configuration screens: one component, parameterised by flow. */
@@ -19,34 +20,17 @@ const FLOWS = [
   },
 ] as const;
 
-const TITLE = 'Overzicht van configuraties';
-
 async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Zoeken' }).fill(text);
   await expect(page).toHaveURL(new RegExp(`deelnemer=${text}`));
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 }
 
-/** The active row of a participant (a draft row carries the caption 'Conceptversie'). */
-function activeRow(page: Page, deelnemer: string): Locator {
-  return page
-    .getByRole('table', { name: TITLE })
-    .getByRole('row', { name: new RegExp(deelnemer) })
-    .filter({ hasNotText: 'Conceptversie' });
-}
-
-function draftRow(page: Page, deelnemer: string): Locator {
-  return page
-    .getByRole('table', { name: TITLE })
-    .getByRole('row', { name: new RegExp(deelnemer) })
-    .filter({ hasText: 'Conceptversie' });
-}
-
 for (const flow of FLOWS) {
   test.describe(`${flow.name}: ${flow.path}`, () => {
     test('the search applies once typing pauses and is kept in the URL', async ({ page }) => {
       await loginAs(page, 'beheer@knooppunt.example', flow.path);
-      await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+      await expect(page.getByRole('heading', { name: CONFIGS_TITLE })).toBeVisible();
       await expect(page.getByText(/^1-10 van \d+$/)).toBeVisible();
 
       await page.getByRole('searchbox', { name: 'Zoeken' }).pressSequentially('gamma', { delay: 50 });

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { listTable, searchUntilVisible } from '../support/lists';
-import { FAILS, WAITS, newHoofdnetOpdracht, newOpdracht } from '../support/participants-api';
+import { expectColumn, listTable, pagingButton, pagingLabel, searchUntilVisible, sortOn } from '../support/lists';
+import {
+  FAILS,
+  WAITS,
+  newDeelnemer,
+  newHoofdnetOpdracht,
+  newOpdracht,
+  newOpdrachten,
+} from '../support/participants-api';
 import { loginAs } from '../support/portal';
 
 const TITLE = 'Overzicht van opdrachten';
@@ -35,6 +42,36 @@ test('Aansluiting: the open orders by last change, fifty per page, filtered on E
   await page.getByRole('option', { name: 'Afgerond' }).click();
   await expect(page).toHaveURL(/status=Afgerond/);
   await expect(table.getByText('Geen resultaten')).toBeVisible();
+});
+
+test('Aansluiting: sorted on Opdracht ID and paged, both kept in the URL', async ({ page, request }) => {
+  const opdrachtnemer = newDeelnemer('OPDRACHTEN');
+  const ids = await newOpdrachten(request, opdrachtnemer, 51, { prefix: 'SORTEER' });
+
+  await loginAs(page, 'beheer@knooppunt.example', `/opdrachten?opdrachtnemer=${opdrachtnemer}`);
+  const table = listTable(page, TITLE);
+  await expect(pagingLabel(page, '1-50 van 51')).toBeVisible();
+  await expectColumn(table, 'Opdracht ID', ids.slice(1).reverse());
+
+  await sortOn(table, 'Opdracht ID');
+  await expect(page).toHaveURL(new RegExp(`/opdrachten\\?opdrachtnemer=${opdrachtnemer}&sort=opdrachtId&order=asc$`));
+  await expect(table.getByRole('columnheader', { name: 'Opdracht ID' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(table.getByRole('columnheader', { name: 'Gewijzigd' })).not.toHaveAttribute('aria-sort');
+  await expectColumn(table, 'Opdracht ID', ids.slice(0, 50));
+
+  await pagingButton(page, 'Volgende').click();
+  await expect(page).toHaveURL(/&sort=opdrachtId&order=asc&page=2$/);
+  await expect(pagingLabel(page, '51-51 van 51')).toBeVisible();
+  await expectColumn(table, 'Opdracht ID', ids.slice(50));
+  await expect(pagingButton(page, 'Volgende')).toBeDisabled();
+
+  // A bookmark of the page opens it as it was.
+  await page.reload();
+  await expect(pagingLabel(page, '51-51 van 51')).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Opdracht ID' })).toHaveAttribute('aria-sort', 'ascending');
+  await pagingButton(page, 'Vorige').click();
+  await expect(page).toHaveURL(/&sort=opdrachtId&order=asc$/);
+  await expectColumn(table, 'Opdracht ID', ids.slice(0, 50));
 });
 
 test('Aansluiting: an administrator cancels an order after confirming, and its waiting messages are gone', async ({
@@ -103,6 +140,34 @@ test('Hoofdnet: thirty per page, with the type and the plan status, and no cance
   await expect(row).toContainText('Vervanging');
   await expect(row).toContainText('h1.0');
   await expect(row.getByText('Plan status: Definitief')).toBeVisible();
+});
+
+test('Hoofdnet: sorted on creation and paged, both kept in the URL', async ({ page, request }) => {
+  const opdrachtnemer = newDeelnemer('HOOFDNET');
+  const ids = await newOpdrachten(request, opdrachtnemer, 31, { flow: 'hoofdnet', prefix: 'SORTEER' });
+
+  await loginAs(page, 'beheer@knooppunt.example', `/hoofdnet/opdrachten?opdrachtnemer=${opdrachtnemer}`);
+  const table = listTable(page, TITLE);
+  await expect(pagingLabel(page, '1-30 van 31')).toBeVisible();
+  await expectColumn(table, 'Opdracht ID', ids.slice(1).reverse());
+
+  await sortOn(table, 'Aangemaakt');
+  await expect(page).toHaveURL(
+    new RegExp(`/hoofdnet/opdrachten\\?opdrachtnemer=${opdrachtnemer}&sort=created&order=asc$`),
+  );
+  await expect(table.getByRole('columnheader', { name: 'Aangemaakt' })).toHaveAttribute('aria-sort', 'ascending');
+  await expectColumn(table, 'Opdracht ID', ids.slice(0, 30));
+
+  await pagingButton(page, 'Volgende').click();
+  await expect(page).toHaveURL(/&sort=created&order=asc&page=2$/);
+  await expect(pagingLabel(page, '31-31 van 31')).toBeVisible();
+  await expectColumn(table, 'Opdracht ID', ids.slice(30));
+
+  // Sorting the other way round starts on the first page again.
+  await sortOn(table, 'Aangemaakt');
+  await expect(page).toHaveURL(/&sort=created&order=desc$/);
+  await expect(table.getByRole('columnheader', { name: 'Aangemaakt' })).toHaveAttribute('aria-sort', 'descending');
+  await expectColumn(table, 'Opdracht ID', ids.slice(1).reverse());
 });
 
 test('a user without the monitoring right gets Niet toegestaan', async ({ page }) => {

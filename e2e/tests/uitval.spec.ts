@@ -1,6 +1,24 @@
 import { expect, test } from '@playwright/test';
-import { listTable, searchUntilVisible } from '../support/lists';
-import { FAILS, WAITS, newHoofdnetOpdracht, newOpdracht } from '../support/participants-api';
+import { DEMO_CALLBACK_SECRET, connectDemoReceiver, correctClientSecret } from '../support/configs';
+import {
+  expectColumn,
+  listTable,
+  pagingButton,
+  pagingLabel,
+  searchUntil,
+  searchUntilVisible,
+  sortOn,
+} from '../support/lists';
+import { resendUntilBackedOff } from '../support/messages';
+import {
+  FAILS,
+  SENDS_TO_UITVAL,
+  WAITS,
+  newDeelnemer,
+  newHoofdnetOpdracht,
+  newOpdracht,
+  newOpdrachten,
+} from '../support/participants-api';
 import { loginAs } from '../support/portal';
 
 const TITLE = 'Uitval';
@@ -65,6 +83,63 @@ test('Hoofdnet: the failed Hoofdnet messages, resent with the Hoofdnet success m
   await row.getByRole('button', { name: 'Opnieuw verzenden' }).click();
   await expect(page.getByText('Hoofdnet bericht succesvol bijgewerkt')).toBeVisible();
 });
+
+test("Hoofdnet: once the receiver's client secret is put right, a resent message leaves uitval on the next refresh", async ({
+  page,
+  request,
+}) => {
+  const receiver = newDeelnemer('HERSTEL');
+  await loginAs(page, 'beheer@knooppunt.example', '/hoofdnet/uitval');
+  // A new contractor was connected with a mistyped client secret: its token endpoint turns the platform away.
+  await connectDemoReceiver(page, 'hoofdnet', receiver, 'verkeerd-geheim');
+  const [opdrachtId = ''] = await newOpdrachten(request, receiver, 1, { flow: 'hoofdnet', prefix: 'HERSTEL' });
+  await page.goto(`/hoofdnet/uitval?opdrachtId=${opdrachtId}`);
+  const table = listTable(page, TITLE);
+  const row = table.getByRole('row', { name: new RegExp(opdrachtId) });
+  await searchUntilVisible(page, row.filter({ hasText: 'Token ophalen mislukt' }));
+  await resendUntilBackedOff(page, table, row, 'Hoofdnet bericht succesvol bijgewerkt');
+
+  await correctClientSecret(page, 'hoofdnet', receiver, DEMO_CALLBACK_SECRET);
+  await page.goto(`/hoofdnet/uitval?opdrachtId=${opdrachtId}`);
+  await row.getByRole('button', { name: 'Opnieuw verzenden' }).click();
+  await expect(page.getByText('Hoofdnet bericht succesvol bijgewerkt')).toBeVisible();
+  await searchUntil(page, () => expect(table.getByText('Geen resultaten')).toBeVisible({ timeout: 1000 }));
+
+  // Delivered, not gone: the message is still listed, with nothing left to resend.
+  await page.goto(`/hoofdnet/berichten?opdrachtId=${opdrachtId}`);
+  const message = listTable(page, 'Overzicht van berichten').getByRole('row', { name: new RegExp(opdrachtId) });
+  await expect(message).toContainText(`${WAITS}${receiver}OpdrachtHoofdnet`);
+  await expect(message.getByRole('button', { name: 'Trace ID kopiëren' })).toBeVisible();
+  await expect(message.getByRole('button', { name: 'Opnieuw verzenden' })).toHaveCount(0);
+});
+
+for (const flow of ['aansluiting', 'hoofdnet'] as const) {
+  const path = flow === 'hoofdnet' ? '/hoofdnet/uitval' : '/uitval';
+
+  test(`${path}: by opdracht ID, the other way round, and paged, all kept in the URL`, async ({ page, request }) => {
+    // Every delivery to Aannemer_Gamma fails; nobody else sends from this grid operator.
+    const ids = await newOpdrachten(request, FAILS, 51, { flow, opdrachtgever: SENDS_TO_UITVAL, prefix: 'SORTEER' });
+
+    await loginAs(page, 'beheer@knooppunt.example', `${path}?sender=${SENDS_TO_UITVAL}`);
+    const table = listTable(page, TITLE);
+    await searchUntilVisible(page, pagingLabel(page, '1-50 van 51'));
+    await expect(table.getByRole('columnheader', { name: 'Opdracht ID' })).toHaveAttribute('aria-sort', 'ascending');
+    await expectColumn(table, 'Opdracht ID', ids.slice(0, 50));
+
+    await sortOn(table, 'Opdracht ID');
+    await expect(page).toHaveURL(new RegExp(`${path}\\?sender=${SENDS_TO_UITVAL}&sort=opdrachtId&order=desc$`));
+    await expect(table.getByRole('columnheader', { name: 'Opdracht ID' })).toHaveAttribute('aria-sort', 'descending');
+    await expectColumn(table, 'Opdracht ID', ids.slice(1).reverse());
+
+    await pagingButton(page, 'Volgende').click();
+    await expect(page).toHaveURL(/&sort=opdrachtId&order=desc&page=2$/);
+    await expect(pagingLabel(page, '51-51 van 51')).toBeVisible();
+    await expectColumn(table, 'Opdracht ID', ids.slice(0, 1));
+    await pagingButton(page, 'Vorige').click();
+    await expect(page).toHaveURL(/&sort=opdrachtId&order=desc$/);
+    await expect(pagingLabel(page, '1-50 van 51')).toBeVisible();
+  });
+}
 
 test("a grid operator with 'Uitval Beheren' sees the uitval of its own messages only", async ({
   page,

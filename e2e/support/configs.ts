@@ -1,0 +1,88 @@
+import { VERSIENUMMER_AANSLUITING, VERSIENUMMER_HOOFDNET, urlGroups, type Flow } from '@knooppunt/domain';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { portalAccessToken } from './portal';
+
+export const CONFIGS_TITLE = 'Overzicht van configuraties';
+export const CONFIGS_PATHS: Record<Flow, string> = { aansluiting: '/configs', hoofdnet: '/hoofdnet/configs' };
+const VERSIENUMMERS: Record<Flow, string> = { aansluiting: VERSIENUMMER_AANSLUITING, hoofdnet: VERSIENUMMER_HOOFDNET };
+
+/**
+ * The demo serves a token endpoint and callbacks for any participant name, under
+ * /demo-deelnemers/<deelnemer>, for client `<deelnemer in lower case>-callback` with this secret
+ * (packages/server/src/demo/participants.ts); its callbacks take what they get and never answer.
+ */
+export const DEMO_CALLBACK_SECRET = 'demo-callback-secret';
+
+/** The active row of a participant (a draft row carries the caption 'Conceptversie'). */
+export function activeRow(page: Page, deelnemer: string): Locator {
+  return page
+    .getByRole('table', { name: CONFIGS_TITLE })
+    .getByRole('row', { name: new RegExp(deelnemer) })
+    .filter({ hasNotText: 'Conceptversie' });
+}
+
+export function draftRow(page: Page, deelnemer: string): Locator {
+  return page
+    .getByRole('table', { name: CONFIGS_TITLE })
+    .getByRole('row', { name: new RegExp(deelnemer) })
+    .filter({ hasText: 'Conceptversie' });
+}
+
+/**
+ * Connects a new receiver to its demo endpoints with `clientSecret`, through the configuration REST
+ * calls the portal makes, as the administrator signed in on `page`: the configuration created,
+ * activated, and its sender running on it.
+ */
+export async function connectDemoReceiver(
+  page: Page,
+  flow: Flow,
+  deelnemer: string,
+  clientSecret: string,
+): Promise<void> {
+  const headers = { authorization: `Bearer ${await portalAccessToken(page)}` };
+  const endpoints = `${new URL(page.url()).origin}/demo-deelnemers/${deelnemer}`;
+  const urls = urlGroups(flow).opdrachtnemer.map((type) => [type, `${endpoints}/callback/${type}`]);
+  const key = { deelnemer, versienummer: VERSIENUMMERS[flow] };
+  const config = {
+    clientId: `${deelnemer.toLowerCase()}-callback`,
+    clientSecret,
+    tokenUrl: `${endpoints}/token`,
+    urls: Object.fromEntries(urls),
+  };
+  const created = await page.request.post('/rest/management/config', { headers, data: { ...key, config } });
+  expect(created.status(), await created.text()).toBe(201);
+  const activated = await page.request.patch('/rest/management/config', { headers, data: key });
+  expect(activated.status(), await activated.text()).toBe(200);
+  const sender = await page.request.put('/rest/management/message-sender', { headers, data: { ...key, version: 1 } });
+  expect(sender.status(), await sender.text()).toBe(200);
+}
+
+/**
+ * Puts a participant's client secret right, as an administrator does on the configuration screen:
+ * saved into a draft, the draft activated, and the sender told to use the newest configuration.
+ */
+export async function correctClientSecret(
+  page: Page,
+  flow: Flow,
+  deelnemer: string,
+  clientSecret: string,
+): Promise<void> {
+  await page.goto(`${CONFIGS_PATHS[flow]}?deelnemer=${deelnemer}`);
+  const active = activeRow(page, deelnemer);
+  await active.click();
+  const panel = page.getByRole('dialog', { name: `${deelnemer} ${VERSIENUMMERS[flow]}` });
+  await panel.getByLabel('Client Secret').fill(clientSecret);
+  await panel.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Configuratie successvol bijgewerkt')).toBeVisible();
+
+  await draftRow(page, deelnemer).getByRole('button', { name: 'Concept activeren' }).click();
+  await page.getByRole('dialog', { name: 'Concept activeren' }).getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText('Concept succesvol geactiveerd')).toBeVisible();
+  const useNewest = active.getByRole('button', { name: 'Nieuwste configuratie gebruiken' });
+  await useNewest.click();
+  await page
+    .getByRole('dialog', { name: 'Nieuwste configuratie gebruiken' })
+    .getByRole('button', { name: 'Ja' })
+    .click();
+  await expect(useNewest).toBeDisabled();
+}
