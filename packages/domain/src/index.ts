@@ -12,3 +12,5 @@ export * from './opdrachten';
 export * from './leveringen';
 export * from './inbound';
 export * from './berichten';
+export * from './regels';
+export * from './waardenlijsten';

@@ -21,6 +21,11 @@ import { createConfigsService } from './modules/configs/service';
 import { senderRoutes } from './modules/senders/routes';
 import { createSendersService } from './modules/senders/service';
 import { valuelistRoutes } from './modules/valuelists/routes';
+import { regelsRoutes } from './modules/regels/routes';
+import { createRegelsService } from './modules/regels/service';
+import { createRuleValidator } from './modules/regels/enforcement';
+import { waardenlijstRoutes } from './modules/waardenlijsten/routes';
+import { createWaardenlijstenService } from './modules/waardenlijsten/service';
 import { createSecretCipher, loadSecretKey } from './secrets/cipher';
 import { connectionCheckRoutes } from './modules/connection-check/routes';
 import { outboundFromConfig } from './outbound/client';
@@ -38,6 +43,7 @@ import { startDelivery } from './delivery';
 import { createDeliveryMetrics } from './delivery/metrics';
 import { Registry } from 'prom-client';
 import { seedDemo } from './demo/seed';
+import { seedDemoRules } from './demo/seed-regels';
 import packageJson from '../package.json' with { type: 'json' };
 
 declare module 'fastify' {
@@ -69,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.demo) {
     await seedDemo(database.db, app.log);
     await seedDemoConfigs(database.db, cipher, config.publicUrl);
+    if (config.demoRules) await seedDemoRules(database.db);
   }
   const outbound = outboundFromConfig(config.outbound);
   const registry = new Registry();
@@ -110,11 +117,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(configRoutes, { service: configs });
   await app.register(senderRoutes, { service: createSendersService({ db: database.db, audit }) });
   await app.register(valuelistRoutes, { db: database.db });
+  await app.register(regelsRoutes, { service: createRegelsService({ db: database.db, audit }) });
+  await app.register(waardenlijstRoutes, { service: createWaardenlijstenService({ db: database.db, audit }) });
   await app.register(connectionCheckRoutes, { configs, outbound });
   await app.register(messageRoutes, { service: createMessagesService({ db: database.db, audit }) });
   await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit }) });
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
-  await app.register(inboundRoutes, { service: createInboundService({ db: database.db }) });
+  const ruleValidator = createRuleValidator(database.db, app.log);
+  await app.register(inboundRoutes, {
+    service: createInboundService({ db: database.db, contentValidators: [ruleValidator] }),
+  });
   if (config.demo) {
     await app.register(demoMode, {
       publicUrl: config.publicUrl,

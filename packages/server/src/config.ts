@@ -32,6 +32,8 @@ const envSchema = z.object({
   MTLS_KEY_FILE: z.string().optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   DEMO_ORDERS_PER_MINUTE: z.coerce.number().min(0).max(600).default(12),
+  /** Demo mode seeds business rules (scenarios, versions, value lists); tests that build their own turn it off. */
+  DEMO_RULES: flag.default(true),
   DEMO_RESPONSE_DELAY_MIN_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   DEMO_RESPONSE_DELAY_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(8000),
 });
@@ -51,6 +53,8 @@ export interface Config {
   demo: boolean;
   /** Demo mode's live traffic (src/demo/index.ts): new orders per minute, answers after a random delay. */
   demoTraffic: { ordersPerMinute: number; responseDelayMs: [number, number] };
+  /** Demo mode seeds business rules (src/demo/seed-regels.ts). */
+  demoRules: boolean;
   oidc: {
     /** Undefined: the embedded provider at `${publicUrl}/oidc` is used. */
     externalIssuer: string | undefined;
@@ -105,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     // Embedded mode is the try-it-out mode and gets demo data; with a database server it is opt-in.
     demo,
+    demoRules: e.DEMO_RULES,
     demoTraffic: {
       ordersPerMinute: e.DEMO_ORDERS_PER_MINUTE,
       responseDelayMs: [e.DEMO_RESPONSE_DELAY_MIN_MS, e.DEMO_RESPONSE_DELAY_MAX_MS],

@@ -27,6 +27,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     ROLE: 'api',
     // Demo participants answer what they receive, but no generated orders unless a test asks.
     DEMO_ORDERS_PER_MINUTE: '0',
+    DEMO_RULES: '0',
     ...env,
   });
   const serverUrl = process.env.TEST_DATABASE_URL;

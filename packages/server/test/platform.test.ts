@@ -42,14 +42,17 @@ describe('platform endpoints', () => {
       const openapiPath = route.url.replace(/:(\w+)/g, '{$1}');
       const operation = document.paths[openapiPath]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.url}`).toBeDefined();
-      expect(operation.responses['200'] ?? operation.responses['201'] ?? operation.responses['202']).toBeDefined();
+      const { responses } = operation;
+      expect(responses['200'] ?? responses['201'] ?? responses['202'] ?? responses['204']).toBeDefined();
       // Calls without path parameters take their input in the body.
       if (route.method !== 'GET' && openapiPath === route.url) expect(operation.requestBody).toBeDefined();
       const { access } = route;
       const stated =
         access === 'participant'
           ? ['participant system']
-          : (typeof access === 'object' ? access.anyOf : [access]).map((flag) => `\`${flag}\``);
+          : access === 'authenticated'
+            ? ['any valid access token']
+            : (typeof access === 'object' ? access.anyOf : [access]).map((flag) => `\`${flag}\``);
       for (const text of stated) expect(operation.description, `${route.method} ${route.url}`).toContain(text);
     }
   });

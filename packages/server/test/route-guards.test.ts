@@ -17,7 +17,14 @@ const CONFIG_BODY = {
  * The first test proves this table lists exactly the routes the app has, so a new route without
  * a row here fails the suite.
  */
-const ROUTES: { method: string; url: string; access: Access; body?: object }[] = [
+const ROUTES: {
+  method: string;
+  url: string;
+  access: Access;
+  body?: object;
+  /** The deelnemer of the caller the guard lets through, when the handler checks it (default KEY's). */
+  deelnemer?: string;
+}[] = [
   { method: 'POST', url: '/rest/organisations/search', access: 'canViewUsers', body: {} },
   {
     method: 'POST',
@@ -84,6 +91,75 @@ const ROUTES: { method: string; url: string; access: Access; body?: object }[] =
     access: 'canViewConfig',
     body: { ...KEY, version: 1, draft: false },
   },
+  { method: 'GET', url: '/rest/waardenlijst', access: 'canAccessRules' },
+  { method: 'GET', url: '/rest/lookup', access: 'authenticated' },
+  { method: 'GET', url: '/rest/version', access: 'canAccessRules' },
+  {
+    method: 'POST',
+    url: '/rest/version',
+    access: 'canEditConceptRules',
+    body: { berichtVersie: '2.0', omschrijving: 'Versie', ingangsdatum: '2025-05-23' },
+    deelnemer: 'Netbeheer_Noord',
+  },
+  { method: 'GET', url: `/rest/version/${UNKNOWN_ID}/compare/${UNKNOWN_ID}`, access: 'canAccessRules' },
+  // Published scenarios: concepts need a concept right on top (the handler's own 403).
+  { method: 'GET', url: '/rest/rules?versie=1', access: 'canAccessRules' },
+  {
+    method: 'POST',
+    url: '/rest/rules',
+    access: 'canEditConceptRules',
+    body: {
+      omschrijving: 'Scenario',
+      berichtVersie: '2.0',
+      discipline: 'Gas',
+      werkzaamheden: {
+        aansluiting: 'Nieuw',
+        binnenwerk: 'Nee',
+        meter: 'Plaatsen',
+        typeAansluiting: 'G4',
+        fysiekeStatus: 'In bedrijf',
+        wijzigenCapaciteit: 'Nee',
+      },
+    },
+    deelnemer: 'Netbeheer_Noord',
+  },
+  { method: 'GET', url: `/rest/rules/${UNKNOWN_ID}`, access: 'canAccessRules' },
+  { method: 'GET', url: `/rest/rules/${UNKNOWN_ID}/compare/${UNKNOWN_ID}`, access: 'canAccessRules' },
+  { method: 'PATCH', url: `/rest/rules/${UNKNOWN_ID}`, access: 'canEditConceptRules', body: { omschrijving: 'Nieuw' } },
+  {
+    method: 'POST',
+    url: `/rest/rules/${UNKNOWN_ID}`,
+    access: 'canEditConceptRules',
+    body: {
+      omschrijving: 'Kopie',
+      werkzaamheden: {
+        aansluiting: 'Nieuw',
+        binnenwerk: 'Nee',
+        meter: 'Plaatsen',
+        typeAansluiting: 'G4',
+        fysiekeStatus: 'In bedrijf',
+        wijzigenCapaciteit: 'Nee',
+      },
+    },
+    deelnemer: 'Netbeheer_Noord',
+  },
+  { method: 'DELETE', url: `/rest/rules/${UNKNOWN_ID}`, access: 'canEditConceptRules' },
+  {
+    method: 'POST',
+    url: '/rest/waardenlijst',
+    access: 'canEditConceptRules',
+    body: { berichtVersie: '2.0', discipline: 'Gas' },
+    // Only a netbeheerder's editors create lists; the handler refuses anyone else with its own 403.
+    deelnemer: 'Netbeheer_Noord',
+  },
+  { method: 'GET', url: `/rest/waardenlijst/${UNKNOWN_ID}`, access: 'canAccessRules' },
+  {
+    method: 'PATCH',
+    url: `/rest/waardenlijst/${UNKNOWN_ID}`,
+    access: 'canEditConceptRules',
+    body: { id: 'gas-tg-drukklasse', waarde: '100 mbar', toegestaan: false },
+  },
+  { method: 'DELETE', url: `/rest/waardenlijst/${UNKNOWN_ID}`, access: 'canEditConceptRules' },
 ];
 
 /** A role that grants each flag, and one that does not. */
@@ -124,7 +200,12 @@ const call = (route: (typeof ROUTES)[number], headers: Record<string, string> = 
 describe('route guards', () => {
   it('the table lists every guarded route the application has', () => {
     // Path parameters are written out in the table; the app lists the route's pattern.
-    const pattern = (url: string) => (url.split('?')[0] ?? url).replace('/cancel/ONBEKEND', '/cancel/:opdrachtId');
+    const pattern = (url: string) =>
+      (url.split('?')[0] ?? url)
+        .replace('/cancel/ONBEKEND', '/cancel/:opdrachtId')
+        .replace(`/waardenlijst/${UNKNOWN_ID}`, '/waardenlijst/:id')
+        .replace(`/${UNKNOWN_ID}/compare/${UNKNOWN_ID}`, '/:id/compare/:compareId')
+        .replace(`/rules/${UNKNOWN_ID}`, '/rules/:id');
     const table = ROUTES.map(({ method, url, access }) => ({ method, url: pattern(url), access }));
     expect([...t.app.guardedRoutes].sort(byRoute)).toEqual(table.sort(byRoute));
   });
@@ -183,7 +264,10 @@ describe('route guards', () => {
     });
 
     it.each(permissions)(`lets a caller with %s through to the handler`, async (permission) => {
-      const token = await tokenFor(t, { roles: GRANTING_ROLES[permission], deelnemer: KEY.deelnemer });
+      const token = await tokenFor(t, {
+        roles: GRANTING_ROLES[permission],
+        deelnemer: route.deelnemer ?? KEY.deelnemer,
+      });
       const response = await call(route, bearer(token));
       // The handler may still say 404 or 409 about the data; the guard said yes.
       expect([401, 403]).not.toContain(response.statusCode);

@@ -8,7 +8,7 @@ const FLOW_TITLES: Record<Flow, string> = {
 };
 
 /** A Markdown table laid out the way Prettier lays it out, so the generated text is stable. */
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) =>
     Math.max(3, title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
@@ -102,8 +102,13 @@ export const LIFECYCLE_MARKERS = {
 
 /** The generated part of docs/lifecycle.md (the caller reads the file), to compare with `lifecycleMarkdown()`. */
 export function lifecycleSection(document: string): string | undefined {
-  const begin = document.indexOf(LIFECYCLE_MARKERS.begin);
-  const end = document.indexOf(LIFECYCLE_MARKERS.end);
+  return markedSection(document, LIFECYCLE_MARKERS);
+}
+
+/** The text of a document between two marker comments, trimmed, with one final newline. */
+export function markedSection(document: string, markers: { begin: string; end: string }): string | undefined {
+  const begin = document.indexOf(markers.begin);
+  const end = document.indexOf(markers.end);
   if (begin < 0 || end < begin) return undefined;
-  return `${document.slice(begin + LIFECYCLE_MARKERS.begin.length, end).trim()}\n`;
+  return `${document.slice(begin + markers.begin.length, end).trim()}\n`;
 }

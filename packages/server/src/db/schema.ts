@@ -321,3 +321,4 @@ export const orderHeads = pgTable(
       .where(sql`${t.claimedUntil} is not null`),
   ],
 );
+export * from './schema-regels';

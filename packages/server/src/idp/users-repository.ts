@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { isUuid } from '../db/uuid';
 import { organisations, users } from '../db/schema';
 
 /** A user as the identity provider sees them: who they are, what they may do, for whom they act. */
@@ -12,8 +13,6 @@ export interface IdpUser {
   passwordHash: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const columns = {
   id: users.id,
   email: users.email,
@@ -24,7 +23,7 @@ const columns = {
 
 export async function userById(db: Database, id: string): Promise<IdpUser | undefined> {
   // A subject from a token or cookie is not necessarily a uuid; PostgreSQL would reject the cast.
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select(columns)
     .from(users)

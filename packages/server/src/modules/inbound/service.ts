@@ -8,10 +8,15 @@ import { BatchConflict, acceptBatch, type Accepted, type Outcome, type PreparedS
 import { createBatcher } from './batcher';
 
 /**
- * Checks a message's content beyond its schema; answers Dutch reasons to reject it (422). The
- * business-rule validation of TG and AGA messages plugs in here (issue 6).
+ * Checks a message's content beyond its schema; answers each reason to reject it (422) with the
+ * field it concerns and a Dutch message. The business rules plug in here (modules/regels/enforcement.ts).
  */
-export type ContentValidator = (bericht: { type: string; versienummer: string; data: unknown }) => Promise<string[]>;
+export type ContentValidator = (bericht: {
+  type: string;
+  versienummer: string;
+  opdrachtId: string;
+  data: unknown;
+}) => Promise<{ field: string; message: string }[]>;
 
 export type InboundService = ReturnType<typeof createInboundService>;
 
@@ -83,7 +88,8 @@ export function createInboundService({
         // A resubmission of a message accepted before is answered as such, whatever the rules say now.
         const id = idempotencyKey ? await knownId({ sender, idempotencyKey }) : undefined;
         if (id) return { id, duplicate: true };
-        throw new AppError(422, rejections.join('; '));
+        const details = rejections.map(({ field, message }) => ({ field, message }));
+        throw new AppError(422, details.map((d) => d.message).join('; '), details);
       }
 
       const flow = flowOf(bericht.versienummer);

@@ -55,3 +55,17 @@ export async function organisationIdsByName(db: Database, names: string[]): Prom
     .where(sql`${organisations.organisatie} in ${names}`);
   return new Map(rows.map((row) => [row.organisatie, row.id]));
 }
+
+/** Whether the deelnemer is a grid operator: an organisation of type Netbeheerder. */
+export async function isNetbeheerder(db: Database, deelnemer: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(organisations)
+    .where(
+      and(
+        eq(organisations.type, 'Netbeheerder'),
+        sql`coalesce(${organisations.metadata}->>'deelnemer', ${organisations.organisatie}) = ${deelnemer}`,
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}

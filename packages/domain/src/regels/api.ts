@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { DISCIPLINES, MAX_PAGE_LIMIT } from '../constants';
+import { SORT_DIRECTIONS, pagedSchema } from '../paging';
+import { VERPLICHTINGEN, type RuleNode } from './catalogue';
+import { BERICHT_VERSIES, WERKZAAMHEDEN, WERKZAAMHEDEN_WAARDEN, type Werkzaamheid } from './reference';
+
+/** Spec 001 §9: 25 rows a page for versions, scenarios, value lists and search. */
+export const REGELS_PAGE_SIZE = 25;
+/** Concept scenarios have versie 'draft' (shown as 'concept'). */
+export const DRAFT = 'draft';
+
+export const REGELS_TEXTS = {
+  omschrijving: 'Omschrijving is verplicht (1 tot 100 tekens)',
+  berichtVersie: `Berichtversie moet een van ${BERICHT_VERSIES.join(', ')} zijn`,
+  discipline: `Discipline moet een van ${DISCIPLINES.join(', ')} zijn`,
+  werkzaamheid: (kind: string) => `Kies een waarde voor ${kind}`,
+  ingangsdatum: 'Kies een ingangsdatum uit de kalender van deze berichtversie',
+  dubbelScenario: 'Er is al een concept scenario voor deze discipline en combinatie van werkzaamheden',
+  gepubliceerd: 'Een gepubliceerd scenario kan niet worden gewijzigd',
+  nietEigen: 'U kunt alleen de regels van uw eigen netbeheerder wijzigen',
+  geenNetbeheerder: 'Alleen een netbeheerder kan regels beheren',
+  tegelijkGepubliceerd: 'Er werd tegelijk een andere versie gepubliceerd; probeer het opnieuw',
+  geenConcepten: "Er zijn geen concept scenario's voor deze berichtversie om te publiceren",
+  onbekendeNode: 'Dit veld bestaat niet in het scenario',
+  vastVeld: 'Een vast veld is altijd verplicht',
+  scenarioNietGevonden: 'Scenario niet gevonden',
+  versieNietGevonden: 'Versie niet gevonden',
+} as const;
+
+const omschrijving = z
+  .string({ error: REGELS_TEXTS.omschrijving })
+  .trim()
+  .min(1, REGELS_TEXTS.omschrijving)
+  .max(100, REGELS_TEXTS.omschrijving);
+export const berichtVersieSchema = z.enum(BERICHT_VERSIES, { error: REGELS_TEXTS.berichtVersie });
+export const disciplineSchema = z.enum(DISCIPLINES, { error: REGELS_TEXTS.discipline });
+
+export const scenarioWerkzaamhedenSchema = z.object(
+  Object.fromEntries(
+    WERKZAAMHEDEN.map((kind) => [
+      kind,
+      z.enum(WERKZAAMHEDEN_WAARDEN[kind] as [string, ...string[]], { error: REGELS_TEXTS.werkzaamheid(kind) }),
+    ]),
+  ) as Record<Werkzaamheid, z.ZodEnum<Record<string, string>>>,
+);
+
+const ruleNodeSchema: z.ZodType<RuleNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    label: z.string(),
+    fixed: z.boolean(),
+    verplichting: z.enum(VERPLICHTINGEN),
+    rules: z.array(ruleNodeSchema),
+  }),
+);
+
+export const scenarioSchema = z.object({
+  _id: z.string(),
+  omschrijving: z.string(),
+  netbeheerder: z.string(),
+  berichtVersie: z.string(),
+  discipline: z.string(),
+  /** 'draft' for a concept, else the number of its published version. */
+  versie: z.union([z.literal(DRAFT), z.number().int()]),
+  werkzaamheden: z.record(z.string(), z.string()),
+  tgRules: z.array(ruleNodeSchema),
+  agaRules: z.array(ruleNodeSchema),
+  /** Scenarios of the same set (concepts or version, netbeheerder, berichtVersie, discipline) with equal rules, itself included. */
+  gelijk: z.number().int(),
+  created: z.iso.datetime({ offset: true }),
+  changed: z.iso.datetime({ offset: true }),
+});
+export type Scenario = z.infer<typeof scenarioSchema>;
+export const scenarioRowSchema = scenarioSchema.omit({ tgRules: true, agaRules: true, gelijk: true });
+export type ScenarioRow = z.infer<typeof scenarioRowSchema>;
+
+export const VERSCHILLEN = ['toegevoegd', 'gewijzigd', 'verwijderd'] as const;
+export type Verschil = (typeof VERSCHILLEN)[number];
+
+const paging = <S extends string>(sortFields: readonly [S, ...S[]], defaultSort: S) => ({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(REGELS_PAGE_SIZE),
+  sortBy: z.enum(sortFields).default(defaultSort),
+  sortDirection: z.enum(SORT_DIRECTIONS).default('asc'),
+});
+
+export const SCENARIO_SORT_FIELDS = ['omschrijving', 'versie', 'berichtVersie', 'discipline', 'netbeheerder'] as const;
+
+/** GET /rest/rules: every filter optional; versie 'draft' (concepts) or a version number. */
+export const scenarioQuerySchema = z.object({
+  berichtVersie: berichtVersieSchema.optional(),
+  discipline: disciplineSchema.optional(),
+  versie: z.union([z.literal(DRAFT), z.coerce.number().int().min(1)]).optional(),
+  netbeheerder: z.string().trim().min(1).optional(),
+  omschrijving: z.string().trim().min(1).optional(),
+  ...paging(SCENARIO_SORT_FIELDS, 'omschrijving'),
+});
+
+export const createScenarioSchema = z.object({
+  omschrijving,
+  berichtVersie: berichtVersieSchema,
+  discipline: disciplineSchema,
+  werkzaamheden: scenarioWerkzaamhedenSchema,
+});
+export const copyScenarioSchema = z.object({ omschrijving, werkzaamheden: scenarioWerkzaamhedenSchema });
+/** PATCH /rest/rules/{id}: the omschrijving, or one node's obligation. */
+export const patchScenarioSchema = z.union([
+  z.object({ omschrijving }).strict(),
+  z.object({ id: z.string().min(1), verplichting: z.enum(VERPLICHTINGEN) }).strict(),
+]);
+
+export const versionSchema = z.object({
+  _id: z.string(),
+  omschrijving: z.string(),
+  netbeheerder: z.string(),
+  versie: z.number().int(),
+  berichtVersie: z.string(),
+  /** Publication date. */
+  created: z.iso.datetime({ offset: true }),
+  ingangsdatum: z.iso.date(),
+});
+export type Version = z.infer<typeof versionSchema>;
+
+export const VERSION_SORT_FIELDS = [
+  'omschrijving',
+  'netbeheerder',
+  'versie',
+  'berichtVersie',
+  'created',
+  'ingangsdatum',
+] as const;
+export const versionQuerySchema = z.object({
+  berichtVersie: berichtVersieSchema.optional(),
+  netbeheerder: z.string().trim().min(1).optional(),
+  ...paging(VERSION_SORT_FIELDS, 'omschrijving'),
+});
+
+export const publishVersionSchema = z.object({
+  berichtVersie: berichtVersieSchema,
+  omschrijving,
+  ingangsdatum: z.iso.date({ error: REGELS_TEXTS.ingangsdatum }),
+});
+
+export const compareQuerySchema = z.object({
+  discipline: disciplineSchema.optional(),
+  ...paging(SCENARIO_SORT_FIELDS, 'omschrijving'),
+});
+
+/** A row of a version compared with another: the current scenario (or the removed one) and what changed. */
+export const comparedScenarioSchema = scenarioRowSchema.extend({
+  verschil: z.enum(VERSCHILLEN).nullable(),
+  /** The scenario it was compared with, when there is one. */
+  compareId: z.string().nullable(),
+  /** [compared, current] omschrijving. */
+  omschrijvingen: z.tuple([z.string().nullable(), z.string().nullable()]),
+});
+
+export const lookupSchema = z.object({
+  berichtVersies: z.array(z.string()),
+  disciplines: z.array(z.string()),
+  netbeheerders: z.array(z.string()),
+  werkzaamheden: z.record(z.string(), z.array(z.string())),
+  /** Allowed effective dates per berichtVersie. */
+  ingangsdatums: z.record(z.string(), z.array(z.iso.date())),
+});
+export type Lookup = z.infer<typeof lookupSchema>;
+
+export const scenarioPageSchema = pagedSchema(scenarioRowSchema);
+export const versionPageSchema = pagedSchema(versionSchema);
+export const comparedPageSchema = pagedSchema(comparedScenarioSchema);
+export const scenarioPairSchema = z.object({ scenario: scenarioSchema, compared: scenarioSchema });

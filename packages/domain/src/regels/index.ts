@@ -1,0 +1,5 @@
+export * from './reference';
+export * from './catalogue';
+export * from './check';
+export * from './api';
+export * from './markdown';

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { RuleNode, ValueNode, Werkzaamheden } from '@knooppunt/domain';
+
+/**
+ * The business rules (docs/regels.md, decision 0012). A published version of a netbeheerder's rule
+ * book for one berichtVersie: numbered from 1, with the date it takes effect.
+ */
+export const ruleVersions = pgTable(
+  'rule_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    netbeheerder: text('netbeheerder').notNull(),
+    berichtVersie: text('bericht_versie').notNull(),
+    versie: integer('versie').notNull(),
+    omschrijving: text('omschrijving').notNull(),
+    ingangsdatum: date('ingangsdatum', { mode: 'string' }).notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rule_versions_number_unique').on(t.netbeheerder, t.berichtVersie, t.versie),
+    // The version in force on a date: the latest ingangsdatum not after it.
+    index('rule_versions_in_force_idx').on(t.netbeheerder, t.berichtVersie, t.ingangsdatum),
+  ],
+);
+
+/**
+ * A scenario: the obligations of the TG and AGA fields for one discipline and combination of the
+ * six kinds of work. A concept has no version (versie 'draft' in the API) and stays editable; a
+ * published one is a copy that belongs to its version and never changes.
+ */
+export const ruleScenarios = pgTable(
+  'rule_scenarios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    netbeheerder: text('netbeheerder').notNull(),
+    berichtVersie: text('bericht_versie').notNull(),
+    discipline: text('discipline').notNull(),
+    versionId: uuid('version_id').references(() => ruleVersions.id),
+    omschrijving: text('omschrijving').notNull(),
+    werkzaamheden: jsonb('werkzaamheden').$type<Werkzaamheden>().notNull(),
+    tgRules: jsonb('tg_rules').$type<RuleNode[]>().notNull(),
+    agaRules: jsonb('aga_rules').$type<RuleNode[]>().notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One concept per netbeheerder, version, discipline and combination of work (409 otherwise).
+    uniqueIndex('rule_scenarios_concept_unique')
+      .on(t.netbeheerder, t.berichtVersie, t.discipline, t.werkzaamheden)
+      .where(sql`${t.versionId} is null`),
+    // A version's scenarios; enforcement finds the one of an order's combination here.
+    index('rule_scenarios_version_idx').on(t.versionId, t.discipline, t.werkzaamheden),
+  ],
+);
+
+/** A netbeheerder's allowed values for one berichtVersie and discipline. */
+export const waardenlijsten = pgTable(
+  'waardenlijsten',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    netbeheerder: text('netbeheerder').notNull(),
+    berichtVersie: text('bericht_versie').notNull(),
+    discipline: text('discipline').notNull(),
+    omschrijving: text('omschrijving').notNull(),
+    tgWaardenlijsten: jsonb('tg_waardenlijsten').$type<ValueNode[]>().notNull(),
+    agaWaardenlijsten: jsonb('aga_waardenlijsten').$type<ValueNode[]>().notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('waardenlijsten_unique').on(t.netbeheerder, t.berichtVersie, t.discipline)],
+);
+
+/**
+ * The effective-date calendar: the dates a version of a berichtVersie may take effect on. '*' holds
+ * the dates of every berichtVersie without rows of its own. Data, not code: change it with SQL.
+ */
+export const ingangsdatums = pgTable(
+  'ingangsdatums',
+  {
+    berichtVersie: text('bericht_versie').notNull(),
+    datum: date('datum', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.berichtVersie, t.datum] })],
+);

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_BERICHTEN } from '@knooppunt/domain';
+import { seedDemoRules } from '../src/demo/seed-regels';
+import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
+
+let t: TestApp;
+let zoeker: Record<string, string>;
+const systems: Record<string, Record<string, string>> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ DEMO_RULES: '1' });
+  zoeker = bearer(await tokenFor(t, { roles: ['Business rules Zoeken', 'Business rules Concept Bekijken'] }));
+  for (const deelnemer of ['Netbeheer_Noord', 'Aannemer_Alfa']) {
+    systems[deelnemer] = bearer(await tokenFor(t, { deelnemer, clientId: `${deelnemer.toLowerCase()}-systeem` }));
+  }
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: zoeker });
+
+describe('the demo rule book', () => {
+  it('has two published versions per netbeheerder whose comparison shows every kind of difference', async () => {
+    const versions = await get('/rest/version?netbeheerder=Netbeheer_Noord&sortBy=versie');
+    expect(
+      versions.json().items.map((v: { versie: number; ingangsdatum: string }) => [v.versie, v.ingangsdatum]),
+    ).toEqual([
+      [1, '2025-05-23'],
+      [2, '2025-09-01'],
+    ]);
+    expect((await get('/rest/version')).json().count).toBe(6);
+    const [first, second] = versions.json().items;
+    const compared = await get(`/rest/version/${second._id}/compare/${first._id}`);
+    const kinds = compared
+      .json()
+      .items.map((row: { verschil: string | null }) => row.verschil)
+      .sort();
+    expect(kinds).toEqual(['gewijzigd', 'toegevoegd', 'verwijderd', null].sort());
+    const renamed = compared.json().items.find((row: { verschil: string | null }) => row.verschil === null);
+    expect(renamed.omschrijvingen[0]).not.toBe(renamed.omschrijvingen[1]);
+    expect((await get('/rest/rules?versie=draft&netbeheerder=Netbeheer_Noord')).json().count).toBe(4);
+    expect((await get('/rest/waardenlijst')).json().count).toBe(6);
+  });
+
+  it('is seeded once', async () => {
+    await seedDemoRules(t.app.db);
+    expect((await get('/rest/version')).json().count).toBe(6);
+  });
+
+  it('lets the demo’s own TG through its scenario in force', async () => {
+    const submit = (from: string, bericht: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/berichten', headers: systems[from], payload: bericht });
+    const opdracht = { ...EXAMPLE_BERICHTEN.Opdracht, opdrachtId: 'DEMO-R1' };
+    opdracht.data = { ...opdracht.data, opdrachtnemer: 'Aannemer_Alfa' };
+    expect((await submit('Netbeheer_Noord', opdracht)).statusCode).toBe(202);
+    expect((await submit('Aannemer_Alfa', { ...EXAMPLE_BERICHTEN.Planning, opdrachtId: 'DEMO-R1' })).statusCode).toBe(
+      202,
+    );
+    const tg = { ...EXAMPLE_BERICHTEN.TG, opdrachtId: 'DEMO-R1' };
+    expect((await submit('Aannemer_Alfa', tg)).statusCode).toBe(202);
+  });
+});

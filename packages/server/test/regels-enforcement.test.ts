@@ -1,0 +1,138 @@
+import { and, eq } from 'drizzle-orm';
+import { EXAMPLE_BERICHTEN, valueTreeOf, werkzaamhedenOfOrder } from '@knooppunt/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, waardenlijsten } from '../src/db/schema';
+import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
+
+let t: TestApp;
+let editor: Record<string, string>;
+const systems: Record<string, Record<string, string>> = {};
+const ORDER_WERK = werkzaamhedenOfOrder(EXAMPLE_BERICHTEN.Opdracht.data.werkzaamheden);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const deelnemer of ['Netbeheer_Noord', 'Netbeheer_Zuid', 'Aannemer_Alfa']) {
+    systems[deelnemer] = bearer(await tokenFor(t, { deelnemer, clientId: `${deelnemer.toLowerCase()}-systeem` }));
+  }
+  editor = bearer(
+    await tokenFor(t, { roles: ['Netbeheerder', 'Business rules Concept Bewerken'], deelnemer: 'Netbeheer_Noord' }),
+  );
+  // Netbeheer_Noord's rule book for Elektra orders like the example: fabrikant required, foto's
+  // forbidden, AGA lengte required; published with an ingangsdatum in the past.
+  const created = await inject('POST', '/rest/rules', editor, {
+    omschrijving: 'Nieuwe elektra-aansluiting',
+    berichtVersie: '2.0',
+    discipline: 'Elektra',
+    werkzaamheden: ORDER_WERK,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json()._id;
+  for (const [node, verplichting] of [
+    ['elektra-tg-meter-fabrikant', 'Ja'],
+    ['elektra-tg-fotos', 'Nee'],
+    ['elektra-aga-assets-lengteMeter', 'Ja'],
+  ]) {
+    expect((await inject('PATCH', `/rest/rules/${id}`, editor, { id: node, verplichting })).statusCode).toBe(200);
+  }
+  const tg = valueTreeOf('Elektra', 'tg');
+  const fabrikanten = tg.find((node) => node.id === 'elektra-tg-meter')!.waardenlijsten[0]!;
+  fabrikanten.waarden = fabrikanten.waarden.map((w) => ({ ...w, toegestaan: w.waarde !== 'Iskra' }));
+  await t.app.db.insert(waardenlijsten).values({
+    netbeheerder: 'Netbeheer_Noord',
+    berichtVersie: '2.0',
+    discipline: 'Elektra',
+    omschrijving: 'Waardenlijst Elektra 2.0',
+    tgWaardenlijsten: tg,
+    agaWaardenlijsten: valueTreeOf('Elektra', 'aga'),
+  });
+  const published = await inject('POST', '/rest/version', editor, {
+    berichtVersie: '2.0',
+    omschrijving: 'Regels 2025',
+    ingangsdatum: '2025-05-23',
+  });
+  expect(published.statusCode, published.body).toBe(201);
+  // A later concept change is not in force.
+  await inject('PATCH', `/rest/rules/${id}`, editor, { id: 'elektra-tg-fotos', verplichting: '' });
+});
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+function inject(method: 'POST' | 'PATCH', url: string, headers: Headers, payload: object) {
+  return t.app.inject({ method, url, headers, payload });
+}
+const submit = (from: string, bericht: object) => inject('POST', '/api/v1/berichten', systems[from]!, bericht);
+
+/** A planned order of `netbeheerder` to Aannemer_Alfa, ready for a TG. */
+async function plannedOrder(opdrachtId: string, netbeheerder = 'Netbeheer_Noord', werk = {}) {
+  const opdracht = EXAMPLE_BERICHTEN.Opdracht;
+  const data = {
+    ...opdracht.data,
+    opdrachtnemer: 'Aannemer_Alfa',
+    werkzaamheden: { ...opdracht.data.werkzaamheden, ...werk },
+  };
+  expect((await submit(netbeheerder, { ...opdracht, opdrachtId, data })).statusCode).toBe(202);
+  expect((await submit('Aannemer_Alfa', { ...EXAMPLE_BERICHTEN.Planning, opdrachtId })).statusCode).toBe(202);
+}
+const tg = (opdrachtId: string, data: object = {}) => ({
+  ...EXAMPLE_BERICHTEN.TG,
+  opdrachtId,
+  data: { ...EXAMPLE_BERICHTEN.TG.data, fotos: undefined, ...data },
+});
+const stored = (opdrachtId: string, type: string) =>
+  t.app.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.opdrachtId, opdrachtId), eq(messages.type, type)));
+
+describe('the platform enforces the business rules', () => {
+  it('accepts a TG that follows the scenario in force and the value list', async () => {
+    await plannedOrder('R-OK');
+    expect((await submit('Aannemer_Alfa', tg('R-OK'))).statusCode).toBe(202);
+    expect(await stored('R-OK', 'TG')).toHaveLength(1);
+  });
+
+  it('refuses a missing required field, a forbidden field and a value not allowed, each named; nothing stored', async () => {
+    await plannedOrder('R-FOUT');
+    const meter = { ...EXAMPLE_BERICHTEN.TG.data.meter, fabrikant: undefined };
+    const missing = await submit('Aannemer_Alfa', tg('R-FOUT', { meter, fotos: ['foto/x.jpg'] }));
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().details).toEqual([
+      {
+        field: 'data.meter.fabrikant',
+        message: 'data.meter.fabrikant is verplicht volgens het scenario van de netbeheerder',
+      },
+      { field: 'data.fotos', message: 'data.fotos moet leeg blijven volgens het scenario van de netbeheerder' },
+    ]);
+    const iskra = await submit('Aannemer_Alfa', tg('R-FOUT', { meter: { ...meter, fabrikant: 'Iskra' } }));
+    expect(iskra.statusCode).toBe(422);
+    expect(iskra.json().details).toEqual([
+      {
+        field: 'data.meter.fabrikant',
+        message:
+          "data.meter.fabrikant: de waarde 'Iskra' is niet toegestaan volgens de waardenlijst van de netbeheerder",
+      },
+    ]);
+    expect(await stored('R-FOUT', 'TG')).toEqual([]);
+  });
+
+  it('checks an AGA against the AGA rules in every asset', async () => {
+    await plannedOrder('R-AGA');
+    expect((await submit('Aannemer_Alfa', tg('R-AGA'))).statusCode).toBe(202);
+    const beoordeling = { ...EXAMPLE_BERICHTEN.BeoordelingTG, opdrachtId: 'R-AGA', data: { akkoord: true } };
+    expect((await submit('Netbeheer_Noord', beoordeling)).statusCode).toBe(202);
+    const assets = EXAMPLE_BERICHTEN.AGA.data.assets.map((asset) => ({ ...asset, lengteMeter: undefined }));
+    const aga = { ...EXAMPLE_BERICHTEN.AGA, opdrachtId: 'R-AGA', data: { assets } };
+    const refused = await submit('Aannemer_Alfa', aga);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().details.map((d: { field: string }) => d.field)).toEqual(
+      assets.map((_, i) => `data.assets.${i}.lengteMeter`),
+    );
+  });
+
+  it('accepts unchecked when the netbeheerder has no scenario for the combination', async () => {
+    await plannedOrder('R-ZUID', 'Netbeheer_Zuid');
+    expect((await submit('Aannemer_Alfa', tg('R-ZUID', { fotos: ['foto/x.jpg'] }))).statusCode).toBe(202);
+    await plannedOrder('R-ANDERS', 'Netbeheer_Noord', { meter: 'Wisselen' });
+    expect((await submit('Aannemer_Alfa', tg('R-ANDERS', { fotos: ['foto/x.jpg'] }))).statusCode).toBe(202);
+  });
+});

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+const WERK = {
+  aansluiting: 'Nieuw',
+  binnenwerk: 'Nee',
+  meter: 'Plaatsen',
+  typeAansluiting: '3x25A',
+  fysiekeStatus: 'In bedrijf',
+  wijzigenCapaciteit: 'Nee',
+};
+
+let t: TestApp;
+let noord: Record<string, string>;
+let zuid: Record<string, string>;
+let zoeker: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const editor = ['Netbeheerder', 'Business rules Concept Bewerken'];
+  noord = bearer(await tokenFor(t, { roles: editor, deelnemer: 'Netbeheer_Noord' }));
+  zuid = bearer(await tokenFor(t, { roles: editor, deelnemer: 'Netbeheer_Zuid' }));
+  zoeker = bearer(await tokenFor(t, { roles: ['Business rules Zoeken'], deelnemer: 'Aannemer_Alfa' }));
+});
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const publish = (body: object, headers: Headers = noord) => inject('POST', '/rest/version', headers, body);
+const scenario = async (omschrijving: string, werk: Partial<typeof WERK>, headers: Headers = noord) => {
+  const response = await inject('POST', '/rest/rules', headers, {
+    omschrijving,
+    berichtVersie: '2.0',
+    discipline: 'Elektra',
+    werkzaamheden: { ...WERK, ...werk },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json()._id as string;
+};
+
+describe('versions', () => {
+  it('answers the reference data with the effective-date calendar', async () => {
+    const response = await inject('GET', '/rest/lookup', zoeker);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      berichtVersies: ['1.36', '2.0'],
+      disciplines: ['Elektra', 'Gas', 'Water', 'Glas', 'CAI', 'Koper', 'Riool'],
+      netbeheerders: expect.arrayContaining(['Netbeheer_Noord', 'Netbeheer_Zuid']),
+      ingangsdatums: { '1.36': ['2024-12-02', '2025-03-03'], '2.0': ['2025-05-23', '2025-09-01', '2025-12-01'] },
+    });
+    expect(response.json().werkzaamheden.binnenwerk).toEqual(['Ja', 'Nee']);
+    expect((await inject('GET', '/rest/lookup', {})).statusCode).toBe(401);
+  });
+
+  it('the calendar is data: a new date is allowed without a code change', async () => {
+    await t.app.db.execute(sql`insert into ingangsdatums values ('1.36', '2026-01-05')`);
+    const response = await inject('GET', '/rest/lookup', zoeker);
+    expect(response.json().ingangsdatums['1.36']).toEqual(['2024-12-02', '2025-03-03', '2026-01-05']);
+    await t.app.db.execute(sql`delete from ingangsdatums where datum = '2026-01-05'`);
+  });
+
+  it('publishes the concepts as numbered versions, compares them, and keeps published ones unchanged', async () => {
+    const kept = await scenario('Blijft', { meter: 'Wisselen' });
+    const changed = await scenario('Verandert', { meter: 'Verwijderen' });
+    const removed = await scenario('Verdwijnt', { meter: 'Geen' });
+    const first = await publish({ berichtVersie: '2.0', omschrijving: 'Eerste versie', ingangsdatum: '2025-05-23' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ versie: 1, netbeheerder: 'Netbeheer_Noord', ingangsdatum: '2025-05-23' });
+
+    await inject('PATCH', `/rest/rules/${changed}`, noord, { id: 'elektra-tg-fotos', verplichting: 'Ja' });
+    await inject('PATCH', `/rest/rules/${kept}`, noord, { omschrijving: 'Blijft (hernoemd)' });
+    await inject('DELETE', `/rest/rules/${removed}`, noord);
+    const added = await scenario('Nieuw erbij', { aansluiting: 'Wijzigen' });
+    const second = await publish({ berichtVersie: '2.0', omschrijving: 'Tweede versie', ingangsdatum: '2025-09-01' });
+    expect(second.json()).toMatchObject({ versie: 2 });
+
+    const list = await inject(
+      'GET',
+      '/rest/version?berichtVersie=2.0&netbeheerder=Netbeheer_Noord&sortBy=versie&sortDirection=desc',
+      zoeker,
+    );
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items.map((v: { versie: number }) => v.versie)).toEqual([2, 1]);
+
+    const compared = await inject('GET', `/rest/version/${second.json()._id}/compare/${first.json()._id}`, zoeker);
+    expect(compared.statusCode).toBe(200);
+    const rows = compared.json().items as { omschrijving: string; verschil: string | null; omschrijvingen: unknown }[];
+    expect(compared.json().count).toBe(4);
+    expect(Object.fromEntries(rows.map((row) => [row.omschrijving, row.verschil]))).toEqual({
+      'Blijft (hernoemd)': null,
+      Verandert: 'gewijzigd',
+      Verdwijnt: 'verwijderd',
+      'Nieuw erbij': 'toegevoegd',
+    });
+    expect(rows.find((row) => row.omschrijving === 'Blijft (hernoemd)')?.omschrijvingen).toEqual([
+      'Blijft',
+      'Blijft (hernoemd)',
+    ]);
+    const page = await inject(
+      'GET',
+      `/rest/version/${second.json()._id}/compare/${first.json()._id}?skip=3&limit=2&sortBy=omschrijving`,
+      zoeker,
+    );
+    expect(page.json()).toMatchObject({ count: 4, items: [{ omschrijving: 'Verdwijnt' }] });
+
+    // Published scenarios are readable by searchers and never change.
+    const published = await inject('GET', `/rest/rules?versie=1&netbeheerder=Netbeheer_Noord`, zoeker);
+    expect(published.json().count).toBe(3);
+    const publishedId = published.json().items[0]._id;
+    expect((await inject('PATCH', `/rest/rules/${publishedId}`, noord, { omschrijving: 'Nee' })).statusCode).toBe(409);
+    expect((await inject('DELETE', `/rest/rules/${publishedId}`, noord)).statusCode).toBe(409);
+    expect((await inject('GET', `/rest/rules/${publishedId}`, zoeker)).statusCode).toBe(200);
+    // Concepts stay editable.
+    expect(
+      (await inject('PATCH', `/rest/rules/${added}`, noord, { omschrijving: 'Nog steeds concept' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a date outside the calendar, nothing to publish, bad input and the wrong caller', async () => {
+    const wrongDate = await publish({ berichtVersie: '1.36', omschrijving: 'X', ingangsdatum: '2025-05-23' });
+    expect(wrongDate.statusCode).toBe(400);
+    expect(wrongDate.json().details[0].field).toBe('ingangsdatum');
+    const nothing = await publish({ berichtVersie: '1.36', omschrijving: 'X', ingangsdatum: '2024-12-02' }, zuid);
+    expect(nothing.statusCode).toBe(409);
+    expect((await publish({ berichtVersie: '2.0', omschrijving: '', ingangsdatum: '2025-05-23' })).statusCode).toBe(
+      400,
+    );
+    expect((await publish({ berichtVersie: '2.0', omschrijving: 'X', ingangsdatum: 'morgen' })).statusCode).toBe(400);
+    expect(
+      (await publish({ berichtVersie: '2.0', omschrijving: 'X', ingangsdatum: '2025-05-23' }, zoeker)).statusCode,
+    ).toBe(403);
+    expect(
+      (await publish({ berichtVersie: '2.0', omschrijving: 'X', ingangsdatum: '2025-05-23' }, {})).statusCode,
+    ).toBe(401);
+    expect((await inject('GET', `/rest/version/${UNKNOWN}/compare/${UNKNOWN}`, zoeker)).statusCode).toBe(404);
+    expect((await inject('GET', '/rest/version/x/compare/y', zoeker)).statusCode).toBe(404);
+    expect((await inject('GET', '/rest/version?sortBy=kleur', zoeker)).statusCode).toBe(400);
+    expect((await inject('GET', '/rest/version', {})).statusCode).toBe(401);
+  });
+});
