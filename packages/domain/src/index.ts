@@ -14,3 +14,4 @@ export * from './inbound';
 export * from './berichten';
 export * from './regels';
 export * from './waardenlijsten';
+export * from './users';

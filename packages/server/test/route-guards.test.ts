@@ -92,6 +92,10 @@ const ROUTES: {
     body: { ...KEY, version: 1, draft: false },
   },
   { method: 'GET', url: '/rest/waardenlijst', access: 'canAccessRules' },
+  { method: 'POST', url: '/rest/users/search', access: 'canViewUsers', body: {} },
+  { method: 'POST', url: '/rest/roles/search', access: 'canViewUsers' },
+  { method: 'POST', url: '/rest/users/autosuggest', access: 'canViewUsers', body: { text: 'noord' } },
+  { method: 'POST', url: '/rest/users/roles', access: 'canCreateUser', body: { user: UNKNOWN_ID, roles: [] } },
   { method: 'GET', url: '/rest/lookup', access: 'authenticated' },
   { method: 'GET', url: '/rest/version', access: 'canAccessRules' },
   {

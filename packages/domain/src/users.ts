@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { pagedSchema, typedSearchBodySchema } from './paging';
+import { OTHER_ROLE_GROUP, ROLE_GROUPS } from './roles';
+import { EMAIL_MAX } from './constants';
+
+/** Spec 001 §9: the user overview pages by 10. */
+export const USERS_PAGE_SIZE = 10;
+/** Spec 001 §5: the autosuggest asks only for a trimmed text longer than this. */
+export const AUTOSUGGEST_MIN_EXCLUSIVE = 3;
+export const DELEGATED_ROLE = 'Gedelegeerd Netbeheerder';
+
+export const USER_TEXTS = {
+  email: `Vul een geldig e-mailadres in (maximaal ${EMAIL_MAX} tekens)`,
+  emailBestaat: (email: string) => `Er is al een gebruiker met e-mailadres ${email}`,
+  organisatie: 'Kies een bestaande organisatie',
+  rolNodig: 'Kies een rol',
+  rolOfOptioneel: 'Kies een rol of ten minste één optionele rol',
+  rolNietInGroep: (role: string, type: string) => `De rol '${role}' hoort niet bij organisaties van het type ${type}`,
+  delegerende: 'Kies de delegerende netbeheerder',
+  geenDelegerende: 'Een delegerende hoort alleen bij de rol Gedelegeerd Netbeheerder van een gedelegeerd netbeheerder',
+  autosuggest: `Typ meer dan ${AUTOSUGGEST_MIN_EXCLUSIVE} tekens`,
+  gebruikerNietGevonden: 'Gebruiker niet gevonden',
+} as const;
+
+export const roleSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
+export type Role = z.infer<typeof roleSchema>;
+
+export const userSchema = z.object({
+  userid: z.string(),
+  email: z.string(),
+  organisatie: z.string(),
+  /** The organisation's type, for the letter badge and the role picker. */
+  organisatieType: z.string(),
+  metadata: z.object({
+    combi: z.string().optional(),
+    deelnemer: z.string().optional(),
+    delegerende: z.string().optional(),
+  }),
+  roles: z.array(roleSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userSearchSchema = typedSearchBodySchema({
+  filters: {
+    roles: z.string().trim().min(1),
+    organisatie: z.string().trim().min(1),
+    search: z.string().trim().min(1),
+  },
+  sortFields: ['email', 'organisatie'],
+});
+export const userPageSchema = pagedSchema(userSchema);
+
+export const autosuggestSchema = z.object({
+  text: z
+    .string({ error: USER_TEXTS.autosuggest })
+    .trim()
+    .refine((text) => text.length > AUTOSUGGEST_MIN_EXCLUSIVE, USER_TEXTS.autosuggest),
+});
+/** An option of the 'Filter overzicht' autosuggest: v the text shown and searched for, k what it is. */
+export const autosuggestOptionSchema = z.object({ v: z.string(), k: z.enum(['email', 'organisatie']) });
+
+export const changeRolesSchema = z.object({
+  user: z.string().min(1),
+  roles: z.array(z.string().trim().min(1)).max(30),
+});
+
+/** The role tree: one group per organisation type of spec 001 §6, then 'geen' and 'Overig'. */
+export const roleGroupSchema = z.object({
+  organisatieType: z.string(),
+  roles: z.array(roleSchema.extend({ optional: z.boolean() })),
+});
+export const roleTreeSchema = z.object({ items: z.array(roleGroupSchema) });
+
+/** The role object of a role name: its id is its name (the token's roles claim), the description its group. */
+export function roleOf(name: string): Role {
+  const group = ROLE_GROUPS.find((g) => g.roles.includes(name) || g.optionalRoles.includes(name));
+  if (!group) return { id: name, name, description: OTHER_ROLE_GROUP };
+  const kind = group.roles.includes(name) ? 'Hoofdrol' : 'Optionele rol';
+  return { id: name, name, description: `${kind} ${group.organisationType}` };
+}
+
+/**
+ * Spec 001 §5 for the roles of a user of an organisation of `organisationType`: one main role of
+ * the type's group when the group has main roles (else at least one optional role), optional roles
+ * only of that group. Answers the problems as {field, message}; empty when the roles are valid.
+ */
+export function roleProblems(organisationType: string, roles: readonly string[]): { field: string; message: string }[] {
+  const group = ROLE_GROUPS.find((g) => g.organisationType === organisationType);
+  if (!group) return roles.length ? [] : [{ field: 'roles', message: USER_TEXTS.rolOfOptioneel }];
+  const problems = roles
+    .filter((role) => !group.roles.includes(role) && !group.optionalRoles.includes(role))
+    .map((role) => ({ field: 'roles', message: USER_TEXTS.rolNietInGroep(role, organisationType) }));
+  const main = roles.filter((role) => group.roles.includes(role));
+  if (group.roles.length > 0 && main.length !== 1) problems.push({ field: 'roles', message: USER_TEXTS.rolNodig });
+  if (group.roles.length === 0 && roles.length === 0) {
+    problems.push({ field: 'roles', message: USER_TEXTS.rolOfOptioneel });
+  }
+  return problems;
+}

@@ -1,0 +1,123 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { roleOf, type User } from '@knooppunt/domain';
+import { queryRows, type Database } from '../../db/client';
+import { containsPattern } from '../../db/like';
+import { isUuid } from '../../db/uuid';
+import { organisations, users } from '../../db/schema';
+
+const columns = {
+  id: users.id,
+  email: users.email,
+  roles: users.roles,
+  organisatie: organisations.organisatie,
+  organisatieType: organisations.type,
+  metadata: organisations.metadata,
+};
+
+type Row = { id: string; email: string; roles: string[]; organisatie: string; organisatieType: string } & {
+  metadata: { combi?: string; deelnemer?: string; delegerenden: string[] };
+};
+
+/**
+ * A user as the portal shows them. The metadata comes from the organisation (spec 001 §3): combi
+ * and deelnemer; a delegated grid operator's user acts for its delegerende.
+ */
+export function toUser(row: Row): User {
+  const { combi, deelnemer, delegerenden } = row.metadata;
+  return {
+    userid: row.id,
+    email: row.email,
+    organisatie: row.organisatie,
+    organisatieType: row.organisatieType,
+    metadata: {
+      ...(combi ? { combi } : {}),
+      ...(deelnemer ? { deelnemer } : {}),
+      ...(delegerenden.length === 1 ? { delegerende: delegerenden[0] } : {}),
+    },
+    roles: row.roles.map(roleOf),
+  };
+}
+
+export interface UserQuery {
+  roles?: string | undefined;
+  organisatie?: string | undefined;
+  search?: string | undefined;
+  skip: number;
+  limit: number;
+  sortBy: 'email' | 'organisatie';
+  sortDirection: 'asc' | 'desc';
+}
+
+export async function searchUsers(db: Database, query: UserQuery) {
+  const conditions: SQL[] = [];
+  if (query.roles) conditions.push(sql`${users.roles} ? ${query.roles}`);
+  if (query.organisatie) conditions.push(eq(organisations.organisatie, query.organisatie));
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    conditions.push(or(ilike(users.email, pattern), ilike(organisations.organisatie, pattern))!);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const direction = query.sortDirection === 'desc' ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(users)
+      .innerJoin(organisations, eq(organisations.id, users.organisationId))
+      .where(where)
+      .orderBy(direction(query.sortBy === 'email' ? users.email : organisations.organisatie), asc(users.email))
+      .offset(query.skip)
+      .limit(query.limit),
+    db
+      .select({ count: count() })
+      .from(users)
+      .innerJoin(organisations, eq(organisations.id, users.organisationId))
+      .where(where),
+  ]);
+  return { items: rows.map(toUser), count: total?.count ?? 0 };
+}
+
+export async function userById(db: Database, id: string, lock = false): Promise<User | undefined> {
+  if (!isUuid(id)) return undefined;
+  const query = db
+    .select(columns)
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, id));
+  const [row] = await (lock ? query.for('update', { of: users }) : query);
+  return row ? toUser(row) : undefined;
+}
+
+export async function setRoles(db: Database, id: string, roles: string[]): Promise<void> {
+  await db
+    .update(users)
+    .set({ roles, updated: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** Every role some user has, for the role tree's 'Overig'. */
+export async function rolesInUse(db: Database): Promise<string[]> {
+  const rows = await queryRows<{ role: string }>(
+    db,
+    sql`select distinct jsonb_array_elements_text(roles) as role from users order by 1`,
+  );
+  return rows.map((row) => row.role);
+}
+
+/** E-mail addresses and organisation names containing the text, for the autosuggest (at most 10 of each). */
+export async function suggestions(db: Database, text: string) {
+  const pattern = containsPattern(text);
+  const [emails, names] = await Promise.all([
+    db.select({ v: users.email }).from(users).where(ilike(users.email, pattern)).orderBy(asc(users.email)).limit(10),
+    db
+      .selectDistinct({ v: organisations.organisatie })
+      .from(organisations)
+      .innerJoin(users, eq(users.organisationId, organisations.id))
+      .where(ilike(organisations.organisatie, pattern))
+      .orderBy(asc(organisations.organisatie))
+      .limit(10),
+  ]);
+  return [
+    ...names.map((row) => ({ v: row.v, k: 'organisatie' as const })),
+    ...emails.map((row) => ({ v: row.v, k: 'email' as const })),
+  ];
+}

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema';
+import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
+
+let t: TestApp;
+let viewer: Record<string, string>;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  viewer = bearer(await tokenFor(t, { roles: ['Beheer User Viewers'] }));
+  admin = bearer(
+    await tokenFor(t, { roles: ['Beheer User Viewers', 'Beheer User Beheer'], email: 'users@knooppunt.example' }),
+  );
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, headers = viewer) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
+const search = (body: object) => post('/rest/users/search', body);
+const emails = (body: { items: { email: string }[] }) => body.items.map((user) => user.email);
+
+describe('POST /rest/users/search', () => {
+  it('pages the users by e-mail with their organisation, metadata and roles', async () => {
+    const response = await search({ skip: 0, limit: 10 });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ skip: 0, limit: 10 });
+    expect(body.count).toBeGreaterThanOrEqual(8);
+    expect(emails(body)).toEqual([...emails(body)].sort());
+    const noord = body.items.find((user: { email: string }) => user.email === 'netbeheer@noord.example');
+    expect(noord).toMatchObject({
+      userid: expect.any(String),
+      organisatie: 'Netbeheer_Noord',
+      organisatieType: 'Netbeheerder',
+      metadata: { deelnemer: 'Netbeheer_Noord' },
+    });
+    expect(noord.roles[0]).toEqual({ id: 'Netbeheerder', name: 'Netbeheerder', description: 'Hoofdrol Netbeheerder' });
+  });
+
+  it('filters by role, organisation and search text; pages and sorts', async () => {
+    const byRole = await search({ filters: [{ name: 'roles', value: 'Beheer ziet alles' }] });
+    expect(emails(byRole.json())).toEqual(['beheer@knooppunt.example', 'kijker@knooppunt.example']);
+    const byOrganisation = await search({ filters: [{ name: 'organisatie', value: 'Netbeheer_Zuid' }] });
+    expect(emails(byOrganisation.json())).toEqual(['netbeheer@zuid.example']);
+    const byText = await search({ filters: [{ name: 'search', value: 'NOORD' }] });
+    expect(emails(byText.json())).toEqual(['netbeheer@noord.example']);
+    const page = await search({ skip: 1, limit: 1, sortBy: 'email', sortDirection: 'desc' });
+    expect(page.json().items).toHaveLength(1);
+    expect(page.json().count).toBeGreaterThan(1);
+  });
+
+  it('refuses unknown filters and sorts naming the field, and callers without the right', async () => {
+    const unknown = await search({ filters: [{ name: 'kleur', value: 'x' }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details[0].field).toBe('filters.0.name');
+    expect((await search({ sortBy: 'roles' })).statusCode).toBe(400);
+    expect((await search({ skip: -1 })).statusCode).toBe(400);
+    const monitor = bearer(await tokenFor(t, { roles: ['Beheer Monitoring'] }));
+    expect((await post('/rest/users/search', {}, monitor)).statusCode).toBe(403);
+    expect((await post('/rest/users/search', {}, {})).statusCode).toBe(401);
+  });
+});
+
+describe('POST /rest/roles/search', () => {
+  it('answers the role tree by organisation type, geen and Overig last', async () => {
+    const response = await post('/rest/roles/search', {});
+    expect(response.statusCode).toBe(200);
+    const groups = response.json().items as { organisatieType: string; roles: { name: string; optional: boolean }[] }[];
+    expect(groups.map((group) => group.organisatieType)).toEqual([
+      'Aannemer',
+      'Netbeheerder',
+      'Gedelegeerd netbeheerder',
+      'Combi',
+      'Medewerker Mijn Aansluiting',
+      'Beheerder',
+      'Implementatie partner',
+      'geen',
+      'Overig',
+    ]);
+    expect(groups[0]!.roles.slice(0, 3)).toMatchObject([
+      { name: 'Coordinerende Aannemer', optional: false },
+      { name: 'Uitvoerende Aannemer', optional: false },
+      { name: 'Beheer connectiviteit', optional: true },
+    ]);
+    expect(groups.at(-1)!.roles.map((role) => role.name)).toContain('Beheer User Viewers');
+  });
+});
+
+describe('POST /rest/users/autosuggest', () => {
+  it('suggests organisations and e-mail addresses for more than 3 characters', async () => {
+    const response = await post('/rest/users/autosuggest', { text: '  noord ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { v: 'Netbeheer_Noord', k: 'organisatie' },
+      { v: 'netbeheer@noord.example', k: 'email' },
+    ]);
+    const short = await post('/rest/users/autosuggest', { text: ' noo ' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().details[0].field).toBe('text');
+  });
+});
+
+describe('POST /rest/users/roles', () => {
+  const userid = async (email: string) =>
+    (await search({ filters: [{ name: 'search', value: email }] })).json().items[0].userid as string;
+
+  it('changes the roles within the organisation type’s group, audited', async () => {
+    const id = await userid('netbeheer@zuid.example');
+    const roles = ['Netbeheerder', 'Business rules Concept Bewerken', 'Uitval Beheren'];
+    const response = await post('/rest/users/roles', { user: id, roles }, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().roles.map((role: { name: string }) => role.name)).toEqual(roles);
+    expect((await search({ filters: [{ name: 'roles', value: 'Uitval Beheren' }] })).json().items).toContainEqual(
+      expect.objectContaining({ email: 'netbeheer@zuid.example' }),
+    );
+    const [audit] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'user.roles'));
+    expect(audit).toMatchObject({
+      actor: 'users@knooppunt.example',
+      subjectId: 'netbeheer@zuid.example',
+      after: roles,
+    });
+  });
+
+  it('refuses roles of another group, a missing main role, an unknown user and callers without the right', async () => {
+    const id = await userid('aannemer@alfa.example');
+    const wrong = await post(
+      '/rest/users/roles',
+      { user: id, roles: ['Coordinerende Aannemer', 'Netbeheerder'] },
+      admin,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([
+      { field: 'roles', message: "De rol 'Netbeheerder' hoort niet bij organisaties van het type Aannemer" },
+    ]);
+    const noMain = await post('/rest/users/roles', { user: id, roles: ['Uitval Beheren'] }, admin);
+    expect(noMain.json().details).toEqual([{ field: 'roles', message: 'Kies een rol' }]);
+    const two = await post(
+      '/rest/users/roles',
+      { user: id, roles: ['Coordinerende Aannemer', 'Uitvoerende Aannemer'] },
+      admin,
+    );
+    expect(two.statusCode).toBe(400);
+    expect((await post('/rest/users/roles', { user: 'onbekend', roles: [] }, admin)).statusCode).toBe(404);
+    expect((await post('/rest/users/roles', { user: id, roles: ['Coordinerende Aannemer'] }, viewer)).statusCode).toBe(
+      403,
+    );
+  });
+});
