@@ -97,3 +97,30 @@ export function roleProblems(organisationType: string, roles: readonly string[])
   }
   return problems;
 }
+
+export const createUserSchema = z.object({
+  email: z
+    .string({ error: USER_TEXTS.email })
+    .trim()
+    .max(EMAIL_MAX, USER_TEXTS.email)
+    .pipe(z.email({ error: USER_TEXTS.email })),
+  organisatie: z.string({ error: USER_TEXTS.organisatie }).trim().min(1, USER_TEXTS.organisatie),
+  roles: z.array(z.string().trim().min(1)).max(30).default([]),
+  /** Only `delegerende` is read: combi and deelnemer follow from the organisation. */
+  metadata: z
+    .object({ delegerende: z.string().trim().min(1).optional() })
+    .loose()
+    .default({}),
+  /** Assigned by the platform; a value sent is ignored. */
+  userid: z.string().optional(),
+});
+export const createdUserSchema = userSchema.extend({
+  /** Demo mode: the new user's one-time set-password link, for the administrator to pass on. */
+  setPasswordUrl: z.string().optional(),
+});
+
+export const syncReportSchema = z.object({
+  verwijderd: z.number().int(),
+  bijgewerkt: z.number().int(),
+  meldingen: z.array(z.string()),
+});

@@ -23,6 +23,7 @@ import { createSendersService } from './modules/senders/service';
 import { valuelistRoutes } from './modules/valuelists/routes';
 import { regelsRoutes } from './modules/regels/routes';
 import { userRoutes } from './modules/users/routes';
+import { embeddedDirectory, externalDirectory } from './idp/directory';
 import { createUsersService } from './modules/users/service';
 import { createRegelsService } from './modules/regels/service';
 import { createRuleValidator } from './modules/regels/enforcement';
@@ -115,7 +116,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const audit = createAuditService();
   await app.register(portalConfigRoutes, { oidc: config.oidc });
   await app.register(organisationRoutes, { service: createOrganisationsService({ db: database.db, audit }) });
-  await app.register(userRoutes, { service: createUsersService({ db: database.db, audit }) });
+  const directory = embedded
+    ? embeddedDirectory({ publicUrl: config.publicUrl, showLinks: config.demo, log: app.log })
+    : externalDirectory;
+  await app.register(userRoutes, { service: createUsersService({ db: database.db, audit, directory }) });
   const configs = createConfigsService({ db: database.db, audit, cipher });
   await app.register(configRoutes, { service: configs });
   await app.register(senderRoutes, { service: createSendersService({ db: database.db, audit }) });

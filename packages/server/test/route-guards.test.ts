@@ -96,6 +96,13 @@ const ROUTES: {
   { method: 'POST', url: '/rest/roles/search', access: 'canViewUsers' },
   { method: 'POST', url: '/rest/users/autosuggest', access: 'canViewUsers', body: { text: 'noord' } },
   { method: 'POST', url: '/rest/users/roles', access: 'canCreateUser', body: { user: UNKNOWN_ID, roles: [] } },
+  {
+    method: 'POST',
+    url: '/rest/users',
+    access: 'canCreateUser',
+    body: { email: 'guard@noord.example', organisatie: 'Netbeheer_Noord', roles: ['Netbeheerder'] },
+  },
+  { method: 'POST', url: '/rest/admin/synchronize', access: 'canSynchronize' },
   { method: 'GET', url: '/rest/lookup', access: 'authenticated' },
   { method: 'GET', url: '/rest/version', access: 'canAccessRules' },
   {

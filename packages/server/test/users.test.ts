@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema';
+import { auditLog, oidcPayloads, users } from '../src/db/schema';
+import { verifyPassword } from '../src/idp/passwords';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -146,5 +147,135 @@ describe('POST /rest/users/roles', () => {
     expect((await post('/rest/users/roles', { user: id, roles: ['Coordinerende Aannemer'] }, viewer)).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('POST /rest/users and the set-password link', () => {
+  const create = (body: object, headers = admin) => post('/rest/users', body, headers);
+
+  it('creates a user without a password, with metadata from the organisation and a one-time link', async () => {
+    const response = await create({
+      email: '  Nieuw@Noord.example ',
+      organisatie: 'Netbeheer_Noord',
+      roles: ['Netbeheerder', 'Uitval Beheren'],
+      metadata: { combi: 'verzonnen', deelnemer: 'Verzonnen' },
+      userid: 'zelf-gekozen',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({
+      email: 'Nieuw@Noord.example',
+      organisatie: 'Netbeheer_Noord',
+      metadata: { deelnemer: 'Netbeheer_Noord' },
+      roles: [{ name: 'Netbeheerder' }, { name: 'Uitval Beheren' }],
+    });
+    expect(created.userid).not.toBe('zelf-gekozen');
+    expect(created.metadata).not.toHaveProperty('combi');
+    const link = new URL(created.setPasswordUrl);
+    expect(link.pathname).toMatch(/^\/account\/wachtwoord\/[\w-]{40,}$/);
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, created.userid));
+    expect(row?.passwordHash).toBeNull();
+    const [audit] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'user.create'));
+    expect(audit).toMatchObject({ actor: 'users@knooppunt.example', subjectId: 'Nieuw@Noord.example' });
+
+    const page = await t.app.inject({ method: 'GET', url: link.pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Wachtwoord instellen');
+    const form = (password: string, repeat = password) =>
+      t.app.inject({ method: 'POST', url: link.pathname, payload: { password, repeat }, headers: {} });
+    expect((await form('kort')).statusCode).toBe(400);
+    expect((await form('lang-genoeg-1', 'anders-dan-dat')).statusCode).toBe(400);
+    const set = await form('lang-genoeg-wachtwoord');
+    expect(set.statusCode).toBe(200);
+    expect(set.body).toContain('Wachtwoord ingesteld');
+    const [after] = await t.app.db.select().from(users).where(eq(users.id, created.userid));
+    expect(await verifyPassword('lang-genoeg-wachtwoord', after!.passwordHash)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: link.pathname })).statusCode).toBe(410);
+    expect((await form('nog-een-wachtwoord')).statusCode).toBe(410);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/account/wachtwoord/verzonnen-token-van-voldoende-lengte' }))
+        .statusCode,
+    ).toBe(410);
+  });
+
+  it('refuses a duplicate e-mail (409) and each invalid field (400)', async () => {
+    expect(
+      (await create({ email: 'NETBEHEER@noord.example', organisatie: 'Netbeheer_Noord', roles: ['Netbeheerder'] }))
+        .statusCode,
+    ).toBe(409);
+    const cases: [object, string][] = [
+      [{ email: 'geen-adres', organisatie: 'Netbeheer_Noord', roles: ['Netbeheerder'] }, 'email'],
+      [{ email: `${'a'.repeat(96)}@x.nl`, organisatie: 'Netbeheer_Noord', roles: ['Netbeheerder'] }, 'email'],
+      [{ email: 'a@b.nl', organisatie: 'Bestaat_Niet', roles: ['Netbeheerder'] }, 'organisatie'],
+      [{ email: 'a@b.nl', organisatie: 'Netbeheer_Noord', roles: ['Uitval Beheren'] }, 'roles'],
+      [{ email: 'a@b.nl', organisatie: 'Netbeheer_Noord', roles: ['Netbeheerder', 'Coordinerende Aannemer'] }, 'roles'],
+      [
+        { email: 'a@b.nl', organisatie: 'Gedelegeerd_Netbeheer_Kust', roles: ['Gedelegeerd Netbeheerder'] },
+        'metadata.delegerende',
+      ],
+      [
+        {
+          email: 'a@b.nl',
+          organisatie: 'Gedelegeerd_Netbeheer_Kust',
+          roles: ['Gedelegeerd Netbeheerder'],
+          metadata: { delegerende: 'Netbeheer_West' },
+        },
+        'metadata.delegerende',
+      ],
+      [
+        {
+          email: 'a@b.nl',
+          organisatie: 'Netbeheer_Noord',
+          roles: ['Netbeheerder'],
+          metadata: { delegerende: 'Netbeheer_Zuid' },
+        },
+        'metadata.delegerende',
+      ],
+    ];
+    for (const [body, field] of cases) {
+      const response = await create(body);
+      expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+      expect(response.json().details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+    expect(
+      (await create({ email: 'a@b.nl', organisatie: 'Netbeheer_Noord', roles: ['Netbeheerder'] }, viewer)).statusCode,
+    ).toBe(403);
+  });
+
+  it('stores the chosen delegerende of a Gedelegeerd Netbeheerder', async () => {
+    const response = await create({
+      email: 'kust@kust.example',
+      organisatie: 'Gedelegeerd_Netbeheer_Kust',
+      roles: ['Gedelegeerd Netbeheerder'],
+      metadata: { delegerende: 'Netbeheer_Zuid' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().metadata).toEqual({
+      deelnemer: 'Gedelegeerd_Netbeheer_Kust',
+      delegerende: 'Netbeheer_Zuid',
+    });
+  });
+});
+
+describe('POST /rest/admin/synchronize', () => {
+  it('removes provider state of accounts that no longer exist and reports users without a password', async () => {
+    await t.app.db.insert(oidcPayloads).values({
+      model: 'Session',
+      id: 'verweesde-sessie',
+      payload: { accountId: '00000000-0000-4000-8000-000000000000' },
+    });
+    await post(
+      '/rest/users',
+      { email: 'wacht@noord.example', organisatie: 'Netbeheer_Noord', roles: ['Netbeheerder'] },
+      admin,
+    );
+    const response = await post('/rest/admin/synchronize', {}, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().verwijderd).toBe(1);
+    expect(response.json().meldingen[0]).toContain('wacht@noord.example');
+    expect(await t.app.db.select().from(oidcPayloads).where(eq(oidcPayloads.id, 'verweesde-sessie'))).toEqual([]);
+    expect((await post('/rest/admin/synchronize', {}, viewer)).statusCode).toBe(403);
+    const [audit] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'users.synchronize'));
+    expect(audit?.after).toMatchObject({ verwijderd: 1 });
   });
 });

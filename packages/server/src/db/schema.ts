@@ -52,6 +52,8 @@ export const users = pgTable(
     roles: jsonb('roles').$type<string[]>().notNull().default([]),
     /** scrypt hash; null until the user has set a password. */
     passwordHash: text('password_hash'),
+    /** The grid operator a Gedelegeerd Netbeheerder acts for: one of the organisation's delegerenden. */
+    delegerende: text('delegerende'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,6 +61,24 @@ export const users = pgTable(
 );
 
 /** Who did what to which subject, with the state before and after. Every write records itself here. */
+/**
+ * One-time set-password links of the embedded provider: only the SHA-256 of the token is kept, so
+ * the table leaks no usable link; used or expired links set nothing.
+ */
+export const passwordLinks = pgTable(
+  'password_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires: timestamp('expires', { withTimezone: true }).notNull(),
+    used: timestamp('used', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_links_user_idx').on(t.userId)],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { DEMO_PASSWORD, DEMO_USERS } from '../demo/data';
 import { deleteExpiredPayloads } from './adapter';
 import { interactionRoutes } from './interactions';
+import { setPasswordRoutes } from './set-password';
 import { logProviderErrors } from './provider-log';
 import { createProvider, MOUNT_PATH } from './provider';
 
@@ -49,6 +50,8 @@ export const embeddedIdp = fp<{ config: Config; db: Database; signingKeys: JWK[]
       portalUrl: `${config.publicUrl}/`,
       demo: config.demo ? { emails: DEMO_USERS.map((user) => user.email), password: DEMO_PASSWORD } : undefined,
     });
+
+    await app.register(setPasswordRoutes, { db, portalUrl: `${config.publicUrl}/` });
 
     const sweep = setInterval(() => {
       deleteExpiredPayloads(db).catch((error: unknown) =>

@@ -9,21 +9,29 @@ const columns = {
   id: users.id,
   email: users.email,
   roles: users.roles,
+  delegerende: users.delegerende,
   organisatie: organisations.organisatie,
   organisatieType: organisations.type,
   metadata: organisations.metadata,
 };
 
-type Row = { id: string; email: string; roles: string[]; organisatie: string; organisatieType: string } & {
+type Row = {
+  id: string;
+  email: string;
+  roles: string[];
+  delegerende: string | null;
+  organisatie: string;
+  organisatieType: string;
+} & {
   metadata: { combi?: string; deelnemer?: string; delegerenden: string[] };
 };
 
 /**
  * A user as the portal shows them. The metadata comes from the organisation (spec 001 §3): combi
- * and deelnemer; a delegated grid operator's user acts for its delegerende.
+ * and deelnemer; a Gedelegeerd Netbeheerder acts for the delegerende chosen at creation.
  */
 export function toUser(row: Row): User {
-  const { combi, deelnemer, delegerenden } = row.metadata;
+  const { combi, deelnemer } = row.metadata;
   return {
     userid: row.id,
     email: row.email,
@@ -32,7 +40,7 @@ export function toUser(row: Row): User {
     metadata: {
       ...(combi ? { combi } : {}),
       ...(deelnemer ? { deelnemer } : {}),
-      ...(delegerenden.length === 1 ? { delegerende: delegerenden[0] } : {}),
+      ...(row.delegerende ? { delegerende: row.delegerende } : {}),
     },
     roles: row.roles.map(roleOf),
   };
@@ -120,4 +128,21 @@ export async function suggestions(db: Database, text: string) {
     ...names.map((row) => ({ v: row.v, k: 'organisatie' as const })),
     ...emails.map((row) => ({ v: row.v, k: 'email' as const })),
   ];
+}
+
+export async function organisationByName(db: Database, name: string) {
+  const [row] = await db
+    .select({ id: organisations.id, type: organisations.type, metadata: organisations.metadata })
+    .from(organisations)
+    .where(eq(organisations.organisatie, name));
+  return row;
+}
+
+/** Inserts the user without a password; undefined when the e-mail address exists in any case. */
+export async function insertUser(
+  db: Database,
+  user: { email: string; organisationId: string; roles: string[]; delegerende: string | null },
+): Promise<string | undefined> {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning({ id: users.id });
+  return row?.id;
 }

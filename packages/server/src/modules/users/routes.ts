@@ -5,6 +5,9 @@ import {
   autosuggestOptionSchema,
   autosuggestSchema,
   changeRolesSchema,
+  createdUserSchema,
+  createUserSchema,
+  syncReportSchema,
   roleTreeSchema,
   userPageSchema,
   userSchema,
@@ -78,5 +81,37 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
       },
     },
     async (request) => service.changeRoles(currentUser(request), request.body),
+  );
+
+  app.post(
+    '/rest/users',
+    {
+      config: { access: 'canCreateUser' },
+      schema: {
+        tags,
+        summary: 'Create a user',
+        description:
+          "E-mail trimmed, valid, at most 100 characters, unique regardless of case (409); the organisation must exist; the roles as for changing roles; `metadata.delegerende` required exactly when the organisation has delegating parties and the role is 'Gedelegeerd Netbeheerder', and one of them (400 naming the field). Combi and deelnemer come from the organisation; `userid` is assigned. The user has no password until they set one through a one-time link (7 days), which is logged and, in demo mode, answered as `setPasswordUrl`. Audited.",
+        body: createUserSchema,
+        response: { 201: createdUserSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/rest/admin/synchronize',
+    {
+      config: { access: 'canSynchronize' },
+      schema: {
+        tags,
+        summary: 'Synchronise the identity provider with the users',
+        description:
+          "Reconciles what the identity provider knows with the users table and reports it (decision 0013): the embedded provider's sessions, grants and tokens of accounts that no longer exist are removed; users without a password are reported. The body may be empty. Audited.",
+        body: z.object({}).optional(),
+        response: { 200: syncReportSchema },
+      },
+    },
+    async (request) => service.synchronize(currentUser(request)),
   );
 };

@@ -6,19 +6,81 @@ import {
   roleProblems,
   type autosuggestSchema,
   type changeRolesSchema,
+  type createUserSchema,
+  DELEGATED_ROLE,
   type User,
   type userSearchSchema,
 } from '@knooppunt/domain';
 import type { z } from 'zod';
 import type { Actor, AuditService } from '../../audit/service';
 import type { Database } from '../../db/client';
-import { AppError, NotFoundError } from '../../errors';
-import { rolesInUse, searchUsers, setRoles, suggestions, userById } from './repository';
+import { AppError, ConflictError, NotFoundError } from '../../errors';
+import type { IdentityDirectory } from '../../idp/directory';
+import { insertUser, organisationByName, rolesInUse, searchUsers, setRoles, suggestions, userById } from './repository';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService({ db, audit }: { db: Database; audit: AuditService }) {
+const invalid = (problems: { field: string; message: string }[]) =>
+  new AppError(400, problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+
+export function createUsersService({
+  db,
+  audit,
+  directory,
+}: {
+  db: Database;
+  audit: AuditService;
+  directory: IdentityDirectory;
+}) {
   return {
+    /**
+     * Creates a user (spec 001 §5 'Create user') without a usable password: the directory hands
+     * out how they get one (embedded: a one-time set-password link). Organisation, roles and
+     * delegerende are checked against the organisation; the metadata is the organisation's.
+     */
+    async create(actor: Actor, body: z.output<typeof createUserSchema>) {
+      const organisation = await organisationByName(db, body.organisatie);
+      if (!organisation) throw invalid([{ field: 'organisatie', message: USER_TEXTS.organisatie }]);
+      const roles = [...new Set(body.roles)];
+      const problems = roleProblems(organisation.type, roles);
+      const delegerenden = organisation.metadata.delegerenden;
+      const needsDelegerende = delegerenden.length > 0 && roles.includes(DELEGATED_ROLE);
+      const delegerende = body.metadata.delegerende;
+      if (needsDelegerende && (!delegerende || !delegerenden.includes(delegerende))) {
+        problems.push({ field: 'metadata.delegerende', message: USER_TEXTS.delegerende });
+      } else if (!needsDelegerende && delegerende) {
+        problems.push({ field: 'metadata.delegerende', message: USER_TEXTS.geenDelegerende });
+      }
+      if (problems.length) throw invalid(problems);
+      const { id, setPasswordUrl } = await db.transaction(async (tx) => {
+        const id = await insertUser(tx, {
+          email: body.email,
+          organisationId: organisation.id,
+          roles,
+          delegerende: needsDelegerende ? delegerende! : null,
+        });
+        if (!id) throw new ConflictError(USER_TEXTS.emailBestaat(body.email));
+        await audit.record(tx, actor, {
+          action: 'user.create',
+          subjectType: 'user',
+          subjectId: body.email,
+          after: { organisatie: body.organisatie, roles, delegerende: needsDelegerende ? delegerende : undefined },
+        });
+        return { id, ...(await directory.invite(tx, { id, email: body.email })) };
+      });
+      const user = (await userById(db, id))!;
+      return { ...user, ...(setPasswordUrl ? { setPasswordUrl } : {}) };
+    },
+
+    /** Reconciles the identity provider with the users table (IdentityDirectory); audited with its report. */
+    async synchronize(actor: Actor) {
+      const report = await directory.synchronize(db);
+      await db.transaction((tx) =>
+        audit.record(tx, actor, { action: 'users.synchronize', subjectType: 'users', subjectId: '*', after: report }),
+      );
+      return report;
+    },
+
     async search(body: z.output<typeof userSearchSchema>) {
       const { items, count } = await searchUsers(db, {
         ...body.filters,
@@ -63,9 +125,7 @@ export function createUsersService({ db, audit }: { db: Database; audit: AuditSe
         const user = await userById(tx, body.user, true);
         if (!user) throw new NotFoundError(USER_TEXTS.gebruikerNietGevonden);
         const problems = roleProblems(user.organisatieType, roles);
-        if (problems.length) {
-          throw new AppError(400, problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
-        }
+        if (problems.length) throw invalid(problems);
         await setRoles(tx, user.userid, roles);
         await audit.record(tx, actor, {
           action: 'user.roles',

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsync } from 'fastify';
+import formbody from '@fastify/formbody';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { SET_PASSWORD_PATH, passwordLinkValid, usePasswordLink } from './directory';
+import { PAGE_HEADERS, escapeHtml, renderPage } from './html';
+import { hashPassword } from './passwords';
+
+export const PASSWORD_MIN = 10;
+
+export const SET_PASSWORD_TEXTS = {
+  title: 'Wachtwoord instellen',
+  password: 'Nieuw wachtwoord',
+  repeat: 'Herhaal het wachtwoord',
+  submit: 'Wachtwoord instellen',
+  tooShort: `Kies een wachtwoord van ten minste ${PASSWORD_MIN} tekens.`,
+  different: 'De wachtwoorden zijn niet gelijk.',
+  invalid: 'Deze link is ongeldig, verlopen of al gebruikt. Vraag uw beheerder om een nieuwe.',
+  doneTitle: 'Wachtwoord ingesteld',
+  done: 'Uw wachtwoord is ingesteld. U kunt nu inloggen.',
+  toPortal: 'Naar Knooppunt beheer',
+} as const;
+
+const params = z.object({ token: z.string().min(20).max(100) });
+const form = z.object({ password: z.string().max(1024), repeat: z.string().max(1024) });
+const routeOptions = { config: { access: 'public' as const }, schema: { hide: true } };
+
+function formPage(action: string, problem?: string): string {
+  const alert = problem ? `<div class="alert" role="alert">${escapeHtml(problem)}</div>` : '';
+  return renderPage(
+    SET_PASSWORD_TEXTS.title,
+    `${alert}<form method="post" action="${escapeHtml(action)}">
+<label for="password">${escapeHtml(SET_PASSWORD_TEXTS.password)}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="1024" autofocus>
+<label for="repeat">${escapeHtml(SET_PASSWORD_TEXTS.repeat)}</label>
+<input id="repeat" name="repeat" type="password" autocomplete="new-password" required maxlength="1024">
+<button type="submit">${escapeHtml(SET_PASSWORD_TEXTS.submit)}</button>
+</form>`,
+  );
+}
+
+const messagePage = (title: string, text: string, portalUrl: string) =>
+  renderPage(
+    title,
+    `<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(portalUrl)}">${escapeHtml(SET_PASSWORD_TEXTS.toPortal)}</a></p>`,
+  );
+
+/**
+ * The one-time set-password page of the embedded provider (`/account/wachtwoord/<token>`, the link
+ * a new user gets): a valid, unused link shows the form; posting a long enough password twice sets
+ * it and uses up the link.
+ */
+export const setPasswordRoutes: FastifyPluginAsync<{ db: Database; portalUrl: string }> = async (app, options) => {
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  const { db, portalUrl } = options;
+  const invalid = () => messagePage(SET_PASSWORD_TEXTS.title, SET_PASSWORD_TEXTS.invalid, portalUrl);
+
+  app.get(`${SET_PASSWORD_PATH}/:token`, routeOptions, async (request, reply) => {
+    const parsed = params.safeParse(request.params);
+    const valid = parsed.success && (await passwordLinkValid(db, parsed.data.token));
+    return reply
+      .code(valid ? 200 : 410)
+      .headers(PAGE_HEADERS)
+      .send(valid ? formPage(request.url) : invalid());
+  });
+
+  app.post(`${SET_PASSWORD_PATH}/:token`, routeOptions, async (request, reply) => {
+    const parsed = params.safeParse(request.params);
+    const body = form.safeParse(request.body);
+    if (!parsed.success || !(await passwordLinkValid(db, parsed.data.token))) {
+      return reply.code(410).headers(PAGE_HEADERS).send(invalid());
+    }
+    const password = body.success ? body.data.password : '';
+    const problem =
+      password.length < PASSWORD_MIN
+        ? SET_PASSWORD_TEXTS.tooShort
+        : password !== (body.success ? body.data.repeat : '')
+          ? SET_PASSWORD_TEXTS.different
+          : undefined;
+    if (problem) return reply.code(400).headers(PAGE_HEADERS).send(formPage(request.url, problem));
+    const set = await usePasswordLink(db, parsed.data.token, await hashPassword(password));
+    if (!set) return reply.code(410).headers(PAGE_HEADERS).send(invalid());
+    return reply
+      .code(200)
+      .headers(PAGE_HEADERS)
+      .send(messagePage(SET_PASSWORD_TEXTS.doneTitle, SET_PASSWORD_TEXTS.done, portalUrl));
+  });
+};
