@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { Statement, value } from '../monitoring/statements';
 import type { AuthUser } from './verifier';
 
 /**
@@ -11,6 +12,13 @@ export function visibleDeelnemer(user: AuthUser): string | undefined {
   return user.permissions.canSeeAllParticipants ? undefined : (user.deelnemer ?? '');
 }
 
+/** Whether a deelnemer is an organisation of the platform operator (type 'Beheerder'). */
+const isOperator = new Statement(
+  sql`select 1 as found from organisations
+      where type = 'Beheerder' and coalesce(metadata->>'deelnemer', organisatie) = ${value('deelnemer')} limit 1`,
+  (rows) => rows.length > 0,
+);
+
 /**
  * Whose traffic a caller may monitor (decision 0010): as `visibleDeelnemer`, except that the
  * platform operator's own staff — users of an organisation of type 'Beheerder', such as the
@@ -19,10 +27,5 @@ export function visibleDeelnemer(user: AuthUser): string | undefined {
 export async function monitoringScope(db: Database, user: AuthUser): Promise<string | undefined> {
   const only = visibleDeelnemer(user);
   if (!only) return only;
-  const [operator] = await queryRows<{ found: number }>(
-    db,
-    sql`select 1 as found from organisations
-        where type = 'Beheerder' and coalesce(metadata->>'deelnemer', organisatie) = ${only} limit 1`,
-  );
-  return operator ? undefined : only;
+  return (await isOperator.run(db, { deelnemer: only })) ? undefined : only;
 }

@@ -1,7 +1,6 @@
-import { count, sql, type SQL } from 'drizzle-orm';
-import { index, type AnyPgColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { index, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MONITORING_COUNT_CAP, OPDRACHT_FINISHED_THRESHOLD, VERSIENUMMER_HOOFDNET, type Flow } from '@knooppunt/domain';
-import type { Database } from './client';
 
 /*
  * The monitoring lists (docs/decisions/0010). The partial indexes of schema.ts and the searches'
@@ -59,37 +58,12 @@ export function perFlow(
   );
 }
 
-/**
- * Tenancy (decision 0010): only rows where the participant is one of the two parties; every row
- * when `deelnemer` is undefined (the super role).
- */
-export function partyCondition(deelnemer: string | undefined, first: PgColumn, second: PgColumn): SQL | undefined {
-  if (deelnemer === undefined) return undefined;
-  return sql`(${first} = ${deelnemer} or ${second} = ${deelnemer})`;
-}
-
 export interface CappedCount {
   count: number;
   countIsLowerBound: boolean;
 }
 
-/**
- * Counts the rows of `table` matching `where` up to MONITORING_COUNT_CAP: past the cap the answer
- * is the cap as a lower bound ('meer dan'), having read at most cap + 1 index entries.
- */
-export async function cappedCount(db: Database, table: PgTable, where: SQL | undefined): Promise<CappedCount> {
-  const capped = db
-    .select({ one: sql`1`.as('one') })
-    .from(table)
-    .where(where)
-    .limit(MONITORING_COUNT_CAP + 1)
-    .as('capped');
-  const [row] = await db.select({ n: count() }).from(capped);
-  const n = row?.n ?? 0;
-  return { count: Math.min(n, MONITORING_COUNT_CAP), countIsLowerBound: n > MONITORING_COUNT_CAP };
-}
-
-/** The count of two disjoint sets of rows, each counted with `cappedCount`, capped the same way. */
+/** The count of two disjoint sets of rows, each counted to the cap (monitoring/statements.ts), capped the same way. */
 export function sumOfCounts(counts: CappedCount[]): CappedCount {
   const total = counts.reduce((sum, counted) => sum + counted.count, 0);
   return {

@@ -1,10 +1,20 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { LeveringState } from '@knooppunt/domain';
+import type { LeveringState, LeveringView } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
-import { cappedCount, flowCondition, partyCondition } from '../../db/monitoring';
+import { flowCondition } from '../../db/monitoring';
 import { leveringen, opdrachten } from '../../db/schema';
+import {
+  Statement,
+  cappedCountStatement,
+  eitherParty,
+  isoTimestamp,
+  perShape,
+  searchList,
+  statementBuilder,
+  value,
+  type ListStatements,
+} from '../../monitoring/statements';
 
-export type LeveringRow = typeof leveringen.$inferSelect;
 export type NewLevering = typeof leveringen.$inferInsert;
 
 export interface LeveringQuery {
@@ -33,28 +43,90 @@ const ofOrderInError = sql`exists (select 1 from ${opdrachten}
 const ofHoofdnetOrderInError = sql`${leveringen.opdrachtId} = any(array(select ${opdrachten.opdrachtId} from ${opdrachten}
   where ${flowCondition(opdrachten.versienummer, 'hoofdnet')} and ${opdrachten.inError}))`;
 
-/** One page of the leveringen overview and its capped count, served by the indexes of decision 0010. */
-export async function searchLeveringen(db: Database, query: LeveringQuery) {
-  const where = (inError: SQL | undefined) =>
+/** What a page selects, in `toView`'s order. */
+const pageColumns = {
+  opdrachtId: leveringen.opdrachtId,
+  leveringId: leveringen.leveringId,
+  opdrachtgever: leveringen.opdrachtgever,
+  opdrachtnemer: leveringen.opdrachtnemer,
+  messageType: leveringen.messageType,
+  type: leveringen.type,
+  statusText: leveringen.statusText,
+  created: leveringen.created,
+  changed: leveringen.changed,
+};
+
+/** A row of `pageColumns` as the portal sees it. */
+function toView(row: unknown[]): LeveringView {
+  const [opdrachtId, leveringId, opdrachtgever, opdrachtnemer, messageType, type, statusText, created, changed] =
+    row as string[] as [string, string, string, string, string, string, string, string, string];
+  return {
+    opdrachtId,
+    leveringId,
+    opdrachtgever,
+    opdrachtnemer,
+    messageType,
+    type,
+    statusText,
+    created: isoTimestamp(created),
+    changed: isoTimestamp(changed),
+  };
+}
+
+/** Which filters a search sets, its sort and whether tenancy applies: everything but the values. */
+interface LeveringShape {
+  opdrachtId: boolean;
+  opdrachtgever: boolean;
+  opdrachtnemer: boolean;
+  inError: boolean;
+  tenancy: boolean;
+  sortBy: LeveringQuery['sortBy'];
+  sortDirection: LeveringQuery['sortDirection'];
+}
+
+/** The statements of one shape, served by the indexes of decision 0010. */
+const statementsOf = perShape((shape: LeveringShape): ListStatements<LeveringView> => {
+  const where = (inError: SQL) =>
     and(
-      query.opdrachtId ? eq(leveringen.opdrachtId, query.opdrachtId) : undefined,
-      query.opdrachtgever ? eq(leveringen.opdrachtgever, query.opdrachtgever) : undefined,
-      query.opdrachtnemer ? eq(leveringen.opdrachtnemer, query.opdrachtnemer) : undefined,
-      query.inError ? inError : undefined,
-      partyCondition(query.onlyDeelnemer, leveringen.opdrachtgever, leveringen.opdrachtnemer),
+      shape.opdrachtId ? eq(leveringen.opdrachtId, value('opdrachtId')) : undefined,
+      shape.opdrachtgever ? eq(leveringen.opdrachtgever, value('opdrachtgever')) : undefined,
+      shape.opdrachtnemer ? eq(leveringen.opdrachtnemer, value('opdrachtnemer')) : undefined,
+      shape.inError ? inError : undefined,
+      shape.tenancy ? eitherParty(leveringen.opdrachtgever, leveringen.opdrachtnemer) : undefined,
     );
-  const direction = query.sortDirection === 'desc' ? desc : asc;
-  const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(leveringen)
-      .where(where(ofOrderInError))
-      .orderBy(direction(leveringen[query.sortBy]), direction(leveringen.leveringId))
-      .limit(query.limit)
-      .offset(query.skip),
-    cappedCount(db, leveringen, where(ofHoofdnetOrderInError)),
-  ]);
-  return { rows, ...counted };
+  const direction = shape.sortDirection === 'desc' ? desc : asc;
+  const page = statementBuilder
+    .select(pageColumns)
+    .from(leveringen)
+    .where(where(ofOrderInError))
+    .orderBy(direction(leveringen[shape.sortBy]), direction(leveringen.leveringId))
+    .limit(value('limit'))
+    .offset(value('skip'));
+  return {
+    page: new Statement(page, (rows) => rows.map(toView)),
+    counts: [cappedCountStatement(leveringen, where(ofHoofdnetOrderInError))],
+  };
+});
+
+/** One page of the leveringen overview, as the portal sees it, and its capped count. */
+export function searchLeveringen(db: Database, query: LeveringQuery) {
+  const shape: LeveringShape = {
+    opdrachtId: Boolean(query.opdrachtId),
+    opdrachtgever: Boolean(query.opdrachtgever),
+    opdrachtnemer: Boolean(query.opdrachtnemer),
+    inError: Boolean(query.inError),
+    tenancy: query.onlyDeelnemer !== undefined,
+    sortBy: query.sortBy,
+    sortDirection: query.sortDirection,
+  };
+  return searchList(db, statementsOf(shape), {
+    opdrachtId: query.opdrachtId,
+    opdrachtgever: query.opdrachtgever,
+    opdrachtnemer: query.opdrachtnemer,
+    only: query.onlyDeelnemer,
+    skip: query.skip,
+    limit: query.limit,
+  });
 }
 
 /** A Deellevering or Eindlevering is created by its first message and updated by later ones. */

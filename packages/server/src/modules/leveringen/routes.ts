@@ -8,6 +8,7 @@ import {
   leveringSearchSchema,
 } from '@knooppunt/domain';
 import { currentUser } from '../../auth/guard';
+import { compiledSerializer } from '../../plugins/compiled-serializer';
 import type { LeveringenService } from './service';
 
 export const leveringRoutes: FastifyPluginAsyncZod<{ service: LeveringenService }> = async (app, { service }) => {
@@ -15,6 +16,7 @@ export const leveringRoutes: FastifyPluginAsyncZod<{ service: LeveringenService 
     '/rest/management/levering/search',
     {
       config: { access: 'canViewMonitoring' },
+      serializerCompiler: compiledSerializer,
       schema: {
         tags: ['Leveringen'],
         summary: 'Search leveringen (Hoofdnet)',

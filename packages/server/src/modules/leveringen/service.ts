@@ -1,34 +1,20 @@
-import type { LeveringView, leveringSearchSchema } from '@knooppunt/domain';
+import type { leveringSearchSchema } from '@knooppunt/domain';
 import type { z } from 'zod';
 import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
-import { searchLeveringen, type LeveringRow } from './repository';
+import { searchLeveringen } from './repository';
 
 type SearchBody = z.output<typeof leveringSearchSchema>;
 
 export type LeveringenService = ReturnType<typeof createLeveringenService>;
-
-export function toLeveringView(row: LeveringRow): LeveringView {
-  return {
-    opdrachtId: row.opdrachtId,
-    leveringId: row.leveringId,
-    opdrachtgever: row.opdrachtgever,
-    opdrachtnemer: row.opdrachtnemer,
-    messageType: row.messageType,
-    type: row.type,
-    statusText: row.statusText,
-    created: row.created.toISOString(),
-    changed: row.changed.toISOString(),
-  };
-}
 
 export function createLeveringenService({ db }: { db: Database }) {
   return {
     /** The leveringen overview (Hoofdnet): the caller's own orders' leveringen unless super role (decision 0010). */
     async search(user: AuthUser, body: SearchBody) {
       const { filters } = body;
-      const { rows, count, countIsLowerBound } = await searchLeveringen(db, {
+      const { items, count, countIsLowerBound } = await searchLeveringen(db, {
         opdrachtId: filters.opdrachtId,
         opdrachtgever: filters.opdrachtgever,
         opdrachtnemer: filters.opdrachtnemer,
@@ -40,7 +26,7 @@ export function createLeveringenService({ db }: { db: Database }) {
         // Without a sortBy the default is changed descending (spec 000 §9); a sortBy alone is ascending.
         sortDirection: body.sortDirection ?? (body.sortBy ? 'asc' : 'desc'),
       });
-      return { items: rows.map(toLeveringView), count, countIsLowerBound, skip: body.skip, limit: body.limit };
+      return { items, count, countIsLowerBound, skip: body.skip, limit: body.limit };
     },
   };
 }

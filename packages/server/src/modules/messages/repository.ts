@@ -1,16 +1,20 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Flow } from '@knooppunt/domain';
+import { and, asc, desc, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Flow, MessageView } from '@knooppunt/domain';
 import { queryRows, type Database } from '../../db/client';
-import {
-  cappedCount,
-  failedCondition,
-  flowCondition,
-  shownNextAttempt,
-  sumOfCounts,
-  uitvalCondition,
-} from '../../db/monitoring';
+import { failedCondition, flowCondition, shownNextAttempt, uitvalCondition } from '../../db/monitoring';
 import { messages, orderHeads } from '../../db/schema';
+import {
+  Statement,
+  cappedCountStatement,
+  isoTimestamp,
+  isoTimestampOrNull,
+  perShape,
+  searchList,
+  statementBuilder,
+  value,
+  type ListStatements,
+} from '../../monitoring/statements';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -40,70 +44,154 @@ const sortColumns = {
 /** The same sort keys by their names in the output of a union of pages. */
 const sortOutputs = { nextAttempt: 'shown', created: 'created', opdrachtId: 'opdracht_id' } as const;
 
+/** What a page selects: the view's columns (in `toView`'s order), then `seq` for the order of a union. */
+const pageColumns = {
+  id: messages.id,
+  opdrachtId: messages.opdrachtId,
+  sender: messages.sender,
+  receiver: messages.receiver,
+  type: messages.type,
+  versienummer: messages.versienummer,
+  created: messages.created,
+  failedAttempts: messages.failedAttempts,
+  lastAttempt: messages.lastAttempt,
+  shown: sql`${shownNextAttempt(messages)}`.as('shown'),
+  data: messages.data,
+  err: messages.err,
+  seq: messages.seq,
+};
+
+/** A row of `pageColumns` as the portal sees it (as `toMessageView` in service.ts does from a whole row). */
+function toView(row: unknown[]): MessageView {
+  const [id, opdrachtId, sender, receiver, type, versienummer, created, failedAttempts, lastAttempt, shown, data, err] =
+    row as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      number,
+      string | null,
+      string | null,
+      MessageView['data'],
+      MessageView['err'] | null,
+    ];
+  return {
+    _id: id,
+    opdrachtId,
+    sender,
+    receiver,
+    type,
+    versienummer,
+    created: isoTimestamp(created),
+    failedAttempts,
+    lastAttempt: isoTimestampOrNull(lastAttempt),
+    nextAttempt: isoTimestampOrNull(shown),
+    data,
+    err: err ?? null,
+  };
+}
+
+/** Which filters a search sets, its sort and whether tenancy applies: everything but the values. */
+interface MessageShape {
+  flow: Flow;
+  opdrachtId: boolean;
+  /** 0: no filter; 1: failed at least once; 2: at least `failedAttempts` times. */
+  failed: 0 | 1 | 2;
+  sender: boolean;
+  receiver: boolean;
+  types: boolean;
+  isInError: boolean;
+  tenancy: boolean;
+  sortBy: MessageQuery['sortBy'];
+  sortDirection: MessageQuery['sortDirection'];
+}
+
 /**
- * One page of the Berichten and Uitval lists and its capped count, served by the indexes of
- * decision 0010: a flow's partial index for the default sort and for each filter.
+ * The statements of one shape, served by the indexes of decision 0010: a flow's partial index for
+ * the default sort and for each filter.
  */
-export async function searchMessages(db: Database, query: MessageQuery) {
+const statementsOf = perShape((shape: MessageShape): ListStatements<MessageView> => {
   const where = and(
-    flowCondition(messages.versienummer, query.flow),
-    query.opdrachtId ? eq(messages.opdrachtId, query.opdrachtId) : undefined,
-    query.failedAttempts ? failedCondition(messages) : undefined,
-    query.failedAttempts && query.failedAttempts > 1 ? gte(messages.failedAttempts, query.failedAttempts) : undefined,
-    query.sender ? eq(messages.sender, query.sender) : undefined,
-    query.receiver ? eq(messages.receiver, query.receiver) : undefined,
-    query.types?.length ? inArray(messages.type, query.types) : undefined,
-    query.isInError ? uitvalCondition(messages) : undefined,
+    flowCondition(messages.versienummer, shape.flow),
+    shape.opdrachtId ? eq(messages.opdrachtId, value('opdrachtId')) : undefined,
+    shape.failed > 0 ? failedCondition(messages) : undefined,
+    shape.failed > 1 ? gte(messages.failedAttempts, value('failedAttempts')) : undefined,
+    shape.sender ? eq(messages.sender, value('sender')) : undefined,
+    shape.receiver ? eq(messages.receiver, value('receiver')) : undefined,
+    shape.types ? sql`${messages.type} = any(${value('types')})` : undefined,
+    shape.isInError ? uitvalCondition(messages) : undefined,
   );
-  const only = query.onlyDeelnemer;
-  if (only === undefined) {
-    const [rows, counted] = await Promise.all([
-      sortedPage(db, where, query).limit(query.limit).offset(query.skip),
-      cappedCount(db, messages, where),
-    ]);
-    return { rows, ...counted };
+  const toViews = (rows: unknown[][]) => rows.map(toView);
+  if (!shape.tenancy) {
+    const page = sortedPage(where, shape).limit(value('limit')).offset(value('skip'));
+    return { page: new Statement(page, toViews), counts: [cappedCountStatement(messages, where)] };
   }
   // Tenancy: what the participant sent, and what it received from others, each an ordered scan
   // of the flow's sender (receiver) index, merged. An OR of the two is served by no one index.
-  const sent = and(where, eq(messages.sender, only));
-  const received = and(where, eq(messages.receiver, only), ne(messages.sender, only));
-  const direction = query.sortDirection === 'desc' ? sql`desc` : sql`asc`;
-  const [rows, ...counts] = await Promise.all([
-    unionAll(
-      sortedPage(db, sent, query).limit(query.skip + query.limit),
-      sortedPage(db, received, query).limit(query.skip + query.limit),
-    )
-      .orderBy(
-        sql`${sql.identifier(sortOutputs[query.sortBy])} ${direction}`,
-        sql`${sql.identifier('seq')} ${direction}`,
-      )
-      .limit(query.limit)
-      .offset(query.skip),
-    cappedCount(db, messages, sent),
-    cappedCount(db, messages, received),
-  ]);
-  return { rows, ...sumOfCounts(counts) };
-}
+  const sent = and(where, eq(messages.sender, value('only')));
+  const received = and(where, eq(messages.receiver, value('only')), ne(messages.sender, value('only')));
+  const direction = shape.sortDirection === 'desc' ? sql`desc` : sql`asc`;
+  const page = sortedPage(sent, shape)
+    .limit(value('window'))
+    .unionAll(sortedPage(received, shape).limit(value('window')))
+    .orderBy(sql`${sql.identifier(sortOutputs[shape.sortBy])} ${direction}`, sql`${sql.identifier('seq')} ${direction}`)
+    .limit(value('limit'))
+    .offset(value('skip'));
+  return {
+    page: new Statement(page, toViews),
+    counts: [cappedCountStatement(messages, sent), cappedCountStatement(messages, received)],
+  };
+});
 
-function sortedPage(db: Database, where: SQL | undefined, query: MessageQuery) {
-  const direction = query.sortDirection === 'desc' ? desc : asc;
-  return db
-    .select({ ...getTableColumns(messages), shown: sql<Date | null>`${sortColumns.nextAttempt}`.as('shown') })
+function sortedPage(where: SQL | undefined, shape: MessageShape) {
+  const direction = shape.sortDirection === 'desc' ? desc : asc;
+  return statementBuilder
+    .select(pageColumns)
     .from(messages)
     .where(where)
-    .orderBy(direction(sortColumns[query.sortBy]), direction(messages.seq))
+    .orderBy(direction(sortColumns[shape.sortBy]), direction(messages.seq))
     .$dynamic();
+}
+
+/** One page of the Berichten and Uitval lists, as the portal sees it, and its capped count. */
+export function searchMessages(db: Database, query: MessageQuery) {
+  const failedAttempts = query.failedAttempts ?? 0;
+  const shape: MessageShape = {
+    flow: query.flow,
+    opdrachtId: Boolean(query.opdrachtId),
+    failed: failedAttempts > 1 ? 2 : failedAttempts > 0 ? 1 : 0,
+    sender: Boolean(query.sender),
+    receiver: Boolean(query.receiver),
+    types: Boolean(query.types?.length),
+    isInError: Boolean(query.isInError),
+    tenancy: query.onlyDeelnemer !== undefined,
+    sortBy: query.sortBy,
+    sortDirection: query.sortDirection,
+  };
+  return searchList(db, statementsOf(shape), {
+    opdrachtId: query.opdrachtId,
+    failedAttempts,
+    sender: query.sender,
+    receiver: query.receiver,
+    types: query.types,
+    only: query.onlyDeelnemer,
+    skip: query.skip,
+    limit: query.limit,
+    window: query.skip + query.limit,
+  });
 }
 
 /**
  * The participants that occur as sender and as receiver in a flow's messages, ascending. A skip
  * scan: one probe of the flow's sender (receiver) index per participant, not a scan of the table.
  */
-export async function messageParties(db: Database, flow: Flow) {
-  const distinct = async (column: PgColumn) => {
+const partiesOf = perShape((flow: Flow) => {
+  const distinct = (column: PgColumn) => {
     const inFlow = flowCondition(messages.versienummer, flow);
-    const rows = await queryRows<{ v: string | null }>(
-      db,
+    return new Statement(
       sql`with recursive parties(v) as (
             select min(${column}) from ${messages} where ${inFlow}
             union all
@@ -111,10 +199,15 @@ export async function messageParties(db: Database, flow: Flow) {
             from parties where parties.v is not null
           )
           select v from parties where v is not null`,
+      (rows) => rows.map((row) => String(row[0])),
     );
-    return rows.map((row) => String(row.v));
   };
-  const [senders, receivers] = await Promise.all([distinct(messages.sender), distinct(messages.receiver)]);
+  return { senders: distinct(messages.sender), receivers: distinct(messages.receiver) };
+});
+
+export async function messageParties(db: Database, flow: Flow) {
+  const parties = partiesOf(flow);
+  const [senders, receivers] = await Promise.all([parties.senders.run(db), parties.receivers.run(db)]);
   return { senders, receivers };
 }
 

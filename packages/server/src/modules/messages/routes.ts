@@ -12,6 +12,7 @@ import {
   type Flow,
 } from '@knooppunt/domain';
 import { currentUser } from '../../auth/guard';
+import { compiledSerializer } from '../../plugins/compiled-serializer';
 import type { MessagesService } from './service';
 
 const RETRY_PATHS: Record<Flow, string> = {
@@ -27,6 +28,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> 
     '/rest/management/message/search',
     {
       config: { access: MONITORING_OR_UITVAL },
+      serializerCompiler: compiledSerializer,
       schema: {
         tags: ['Berichten'],
         summary: 'Search messages (Berichten, Uitval)',
@@ -48,6 +50,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> 
     '/rest/management/valuelist',
     {
       config: { access: MONITORING_OR_UITVAL },
+      serializerCompiler: compiledSerializer,
       schema: {
         tags: ['Berichten'],
         summary: 'Senders and receivers of a flow (filter choices of Berichten and Uitval)',

@@ -56,7 +56,7 @@ export function createMessagesService({ db, audit }: { db: Database; audit: Audi
       if (!user.permissions.canViewMonitoring && filters.isInError !== true) {
         throw new ForbiddenError(MESSAGE_TEXTS.uitvalOnly);
       }
-      const { rows, count, countIsLowerBound } = await searchMessages(db, {
+      const { items, count, countIsLowerBound } = await searchMessages(db, {
         flow: filters.versienummer === MESSAGE_VERSIENUMMER_FILTER.hoofdnet ? 'hoofdnet' : 'aansluiting',
         opdrachtId: filters.opdrachtId,
         failedAttempts: filters.failedAttempts,
@@ -71,7 +71,7 @@ export function createMessagesService({ db, audit }: { db: Database; audit: Audi
         sortBy: body.sortBy ?? (filters.isInError ? 'opdrachtId' : 'nextAttempt'),
         sortDirection: body.sortDirection ?? 'asc',
       });
-      return { items: rows.map(toMessageView), count, countIsLowerBound, skip: body.skip, limit: body.limit };
+      return { items, count, countIsLowerBound, skip: body.skip, limit: body.limit };
     },
 
     /** The senders and receivers of a flow's messages, for the filters of Berichten and Uitval. */

@@ -1,8 +1,19 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Flow, OpdrachtStatusFilter } from '@knooppunt/domain';
+import type { Flow, OpdrachtStatusFilter, OpdrachtView } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
-import { cappedCount, finishedCondition, flowCondition, openCondition, partyCondition } from '../../db/monitoring';
+import { finishedCondition, flowCondition, openCondition } from '../../db/monitoring';
 import { opdrachten } from '../../db/schema';
+import {
+  Statement,
+  cappedCountStatement,
+  eitherParty,
+  isoTimestamp,
+  perShape,
+  searchList,
+  statementBuilder,
+  value,
+  type ListStatements,
+} from '../../monitoring/statements';
 
 export type OpdrachtRow = typeof opdrachten.$inferSelect;
 export type NewOpdracht = typeof opdrachten.$inferInsert;
@@ -30,29 +41,104 @@ const STATUS_CONDITIONS: Record<OpdrachtStatusFilter, SQL | undefined> = {
 
 const sortColumns = { changed: opdrachten.changed, created: opdrachten.created, opdrachtId: opdrachten.opdrachtId };
 
-/** One page of an order overview and its capped count, served by the indexes of decision 0010. */
-export async function searchOpdrachten(db: Database, query: OpdrachtQuery) {
+/** What a page selects, in `toView`'s order. */
+const pageColumns = {
+  opdrachtId: opdrachten.opdrachtId,
+  versienummer: opdrachten.versienummer,
+  opdrachtgever: opdrachten.opdrachtgever,
+  opdrachtnemer: opdrachten.opdrachtnemer,
+  status: opdrachten.status,
+  statusText: opdrachten.statusText,
+  inError: opdrachten.inError,
+  created: opdrachten.created,
+  changed: opdrachten.changed,
+  type: opdrachten.type,
+  planStatusText: opdrachten.planStatusText,
+};
+
+/** A row of `pageColumns` as the portal sees it (as `toOpdrachtView` in service.ts does from a whole row). */
+function toView(row: unknown[]): OpdrachtView {
+  const [
+    opdrachtId,
+    versienummer,
+    opdrachtgever,
+    opdrachtnemer,
+    status,
+    statusText,
+    inError,
+    created,
+    changed,
+    type,
+    planStatusText,
+  ] = row as [string, string, string, string, number, string, boolean, string, string, string | null, string | null];
+  return {
+    opdrachtId,
+    versienummer,
+    opdrachtgever,
+    opdrachtnemer,
+    status: inError ? 'error' : status,
+    statusText,
+    created: isoTimestamp(created),
+    changed: isoTimestamp(changed),
+    ...(type !== null && { type }),
+    ...(planStatusText !== null && { planStatusText }),
+  };
+}
+
+/** Which filters a search sets, its sort and whether tenancy applies: everything but the values. */
+interface OpdrachtShape {
+  flow: Flow;
+  status: OpdrachtStatusFilter;
+  opdrachtId: boolean;
+  opdrachtgever: boolean;
+  opdrachtnemer: boolean;
+  tenancy: boolean;
+  sortBy: OpdrachtQuery['sortBy'];
+  sortDirection: OpdrachtQuery['sortDirection'];
+}
+
+/** The statements of one shape, served by the indexes of decision 0010. */
+const statementsOf = perShape((shape: OpdrachtShape): ListStatements<OpdrachtView> => {
   const where = and(
-    flowCondition(opdrachten.versienummer, query.flow),
-    STATUS_CONDITIONS[query.status],
-    query.opdrachtId ? eq(opdrachten.opdrachtId, query.opdrachtId) : undefined,
-    query.opdrachtgever ? eq(opdrachten.opdrachtgever, query.opdrachtgever) : undefined,
-    query.opdrachtnemer ? eq(opdrachten.opdrachtnemer, query.opdrachtnemer) : undefined,
-    partyCondition(query.onlyDeelnemer, opdrachten.opdrachtgever, opdrachten.opdrachtnemer),
+    flowCondition(opdrachten.versienummer, shape.flow),
+    STATUS_CONDITIONS[shape.status],
+    shape.opdrachtId ? eq(opdrachten.opdrachtId, value('opdrachtId')) : undefined,
+    shape.opdrachtgever ? eq(opdrachten.opdrachtgever, value('opdrachtgever')) : undefined,
+    shape.opdrachtnemer ? eq(opdrachten.opdrachtnemer, value('opdrachtnemer')) : undefined,
+    shape.tenancy ? eitherParty(opdrachten.opdrachtgever, opdrachten.opdrachtnemer) : undefined,
   );
-  const direction = query.sortDirection === 'desc' ? desc : asc;
-  const tieBreak = query.sortBy === 'opdrachtId' ? [] : [direction(opdrachten.opdrachtId)];
-  const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(opdrachten)
-      .where(where)
-      .orderBy(direction(sortColumns[query.sortBy]), ...tieBreak)
-      .limit(query.limit)
-      .offset(query.skip),
-    cappedCount(db, opdrachten, where),
-  ]);
-  return { rows, ...counted };
+  const direction = shape.sortDirection === 'desc' ? desc : asc;
+  const tieBreak = shape.sortBy === 'opdrachtId' ? [] : [direction(opdrachten.opdrachtId)];
+  const page = statementBuilder
+    .select(pageColumns)
+    .from(opdrachten)
+    .where(where)
+    .orderBy(direction(sortColumns[shape.sortBy]), ...tieBreak)
+    .limit(value('limit'))
+    .offset(value('skip'));
+  return { page: new Statement(page, (rows) => rows.map(toView)), counts: [cappedCountStatement(opdrachten, where)] };
+});
+
+/** One page of an order overview, as the portal sees it, and its capped count. */
+export function searchOpdrachten(db: Database, query: OpdrachtQuery) {
+  const shape: OpdrachtShape = {
+    flow: query.flow,
+    status: query.status,
+    opdrachtId: Boolean(query.opdrachtId),
+    opdrachtgever: Boolean(query.opdrachtgever),
+    opdrachtnemer: Boolean(query.opdrachtnemer),
+    tenancy: query.onlyDeelnemer !== undefined,
+    sortBy: query.sortBy,
+    sortDirection: query.sortDirection,
+  };
+  return searchList(db, statementsOf(shape), {
+    opdrachtId: query.opdrachtId,
+    opdrachtgever: query.opdrachtgever,
+    opdrachtnemer: query.opdrachtnemer,
+    only: query.onlyDeelnemer,
+    skip: query.skip,
+    limit: query.limit,
+  });
 }
 
 /** The order, locked for the rest of the caller's transaction: its status changes one at a time. */

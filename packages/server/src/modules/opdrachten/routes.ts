@@ -11,6 +11,7 @@ import {
   type Flow,
 } from '@knooppunt/domain';
 import { currentUser } from '../../auth/guard';
+import { compiledSerializer } from '../../plugins/compiled-serializer';
 import type { OpdrachtenService } from './service';
 
 const SEARCH_PATHS: Record<Flow, string> = {
@@ -33,6 +34,7 @@ export const opdrachtRoutes: FastifyPluginAsyncZod<{ service: OpdrachtenService 
       url,
       {
         config: { access: 'canViewMonitoring' },
+        serializerCompiler: compiledSerializer,
         schema: {
           tags: ['Opdrachten'],
           summary: `Search ${flow === 'hoofdnet' ? 'Hoofdnet' : 'Aansluiting'} orders`,

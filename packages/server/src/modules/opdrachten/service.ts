@@ -32,7 +32,7 @@ export function createOpdrachtenService({ db, audit }: { db: Database; audit: Au
     /** An order overview of one flow (decision 0010): the caller's own orders unless super role. */
     async search(user: AuthUser, flow: Flow, body: SearchBody) {
       const { filters } = body;
-      const { rows, count, countIsLowerBound } = await searchOpdrachten(db, {
+      const { items, count, countIsLowerBound } = await searchOpdrachten(db, {
         flow,
         opdrachtId: filters.opdrachtId,
         opdrachtgever: filters.opdrachtgever,
@@ -45,7 +45,7 @@ export function createOpdrachtenService({ db, audit }: { db: Database; audit: Au
         // Without a sortBy the default is changed descending (spec 000 §9); a sortBy alone is ascending.
         sortDirection: body.sortDirection ?? (body.sortBy ? 'asc' : 'desc'),
       });
-      return { items: rows.map(toOpdrachtView), count, countIsLowerBound, skip: body.skip, limit: body.limit };
+      return { items, count, countIsLowerBound, skip: body.skip, limit: body.limit };
     },
 
     /**
