@@ -5,7 +5,6 @@
 export const TITLES = {
   welcome: 'Welkom bij beheer',
   unauthorized: 'Niet toegestaan',
-  notYetAvailable: 'Nog niet beschikbaar',
   configs: 'Overzicht van configuraties',
   leveringen: 'Overzicht van leveringen',
   berichten: 'Overzicht van berichten',

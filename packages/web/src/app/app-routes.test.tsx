@@ -61,13 +61,6 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { name: TITLES.organisaties })).toBeInTheDocument();
   });
 
-  it('shows a screen that is not built yet as such', async () => {
-    renderApp({ url: '/gebruikers', roles: ['Beheer User Viewers'] });
-
-    expect(await screen.findByRole('heading', { name: TITLES.gebruikers })).toBeInTheDocument();
-    expect(screen.getByText(TITLES.notYetAvailable)).toBeInTheDocument();
-  });
-
   it('reports a failed login on the callback page', async () => {
     const error = Object.assign(new Error('No matching state found in storage'), { source: 'signinCallback' as const });
     renderApp({ url: '/callback?code=x&state=y', roles: null, error });

@@ -1,4 +1,4 @@
-import { TITLES, type Flow, type Permission, type Permissions } from '@knooppunt/domain';
+import { type Flow, type Permission, type Permissions } from '@knooppunt/domain';
 import type { ComponentType, ReactNode } from 'react';
 import { LABELS } from '@/lib/texts';
 
@@ -18,11 +18,6 @@ export interface AppRoute {
   /** Loads the screen as a chunk of its own. */
   screen: () => Promise<{ Component: ComponentType } | { element: ReactNode }>;
 }
-
-const placeholder = (title: string) => async () => {
-  const { PlaceholderScreen } = await import('@/features/placeholder/placeholder-screen');
-  return { element: <PlaceholderScreen title={title} /> };
-};
 
 const configs = (flow: Flow) => async () => {
   const { ConfigsScreen } = await import('@/features/configs/components/configs-screen');
@@ -44,6 +39,10 @@ const uitval = (flow: Flow) => async () => {
   const { UitvalScreen } = await import('@/features/berichten/components/uitval-screen');
   return { element: <UitvalScreen key={flow} flow={flow} /> };
 };
+
+const scenario = async () => ({
+  Component: (await import('@/features/scenarios/components/scenario-screen')).ScenarioScreen,
+});
 
 const home = async () => ({ Component: (await import('./pages/home-page')).HomePage });
 
@@ -112,25 +111,31 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/zoeken',
     access: 'canAccessRules',
     menu: { section: 'rules', label: LABELS.menu.zoeken },
-    screen: placeholder(TITLES.zoeken),
+    screen: async () => ({ Component: (await import('@/features/zoeken/components/zoeken-screen')).ZoekenScreen }),
   },
   {
     path: '/scenarios',
     access: 'canAccessConceptScenarios',
     menu: { section: 'rules', label: LABELS.menu.scenarios },
-    screen: placeholder(TITLES.scenarios),
+    screen: async () => ({
+      Component: (await import('@/features/scenarios/components/scenarios-screen')).ScenariosScreen,
+    }),
   },
   {
     path: '/waardenlijsten',
     access: 'canAccessRules',
     menu: { section: 'rules', label: LABELS.menu.waardenlijsten },
-    screen: placeholder(TITLES.waardenlijsten),
+    screen: async () => ({
+      Component: (await import('@/features/waardenlijsten/components/waardenlijsten-screen')).WaardenlijstenScreen,
+    }),
   },
   {
     path: '/gebruikers',
     access: 'canViewUsers',
     menu: { section: 'users', label: LABELS.menu.gebruikers },
-    screen: placeholder(TITLES.gebruikers),
+    screen: async () => ({
+      Component: (await import('@/features/gebruikers/components/gebruikers-screen')).GebruikersScreen,
+    }),
   },
   {
     path: '/organisaties',
@@ -140,13 +145,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
       Component: (await import('@/features/organisaties/components/organisaties-screen')).OrganisatiesScreen,
     }),
   },
-  { path: '/scenario/:id', access: 'canAccessRules', screen: placeholder(LABELS.screens.scenario) },
+  { path: '/scenario/:id', access: 'canAccessRules', screen: scenario },
+  { path: '/scenario/:id/compare/:compareId', access: 'canAccessRules', screen: scenario },
   {
-    path: '/scenario/:id/compare/:compareId',
+    path: '/waardenlijst/:id',
     access: 'canAccessRules',
-    screen: placeholder(LABELS.screens.scenario),
+    screen: async () => ({
+      Component: (await import('@/features/waardenlijsten/components/waardenlijst-screen')).WaardenlijstScreen,
+    }),
   },
-  { path: '/waardenlijst/:id', access: 'canAccessRules', screen: placeholder(LABELS.screens.waardenlijst) },
   { path: '/', access: 'authenticated', screen: home },
   { path: '/home', access: 'authenticated', screen: home },
   {

@@ -1,0 +1,253 @@
+import { expect, test } from '@playwright/test';
+import { loginAs } from '../support/portal';
+import {
+  SCENARIOS_TITLE,
+  choose,
+  chooseWerk,
+  createScenario,
+  scenarioRow,
+  searchOmschrijving,
+  uniqueSuffix,
+  type Werk,
+} from '../support/scenarios';
+
+// The seed has concepts for Elektra, Gas, Water, Glas and Riool only: CAI and Koper are this file's.
+const WERK: Werk = {
+  Aansluiting: 'Nieuw',
+  Binnenwerk: 'Ja',
+  Meter: 'Geen',
+  'Type aansluiting': 'Geen',
+  'Fysieke status': 'In bedrijf',
+  'Wijzigen capaciteit': 'Nee',
+};
+
+test('an editor creates, renames, copies and deletes a concept scenario', async ({ page }) => {
+  const suffix = uniqueSuffix();
+  const omschrijving = `E2E CAI ${suffix}`;
+  await loginAs(page, 'netbeheer@noord.example', '/scenarios');
+  await expect(page.getByRole('heading', { name: SCENARIOS_TITLE })).toBeVisible();
+
+  await createScenario(page, { omschrijving, berichtVersie: '2.0', discipline: 'CAI', werk: WERK });
+  await searchOmschrijving(page, suffix);
+  const row = scenarioRow(page, SCENARIOS_TITLE, omschrijving);
+  await expect(row).toHaveText(`${omschrijving}concept2.0CAINieuwJaGeenGeenIn bedrijfNee`);
+  await expect(page.getByText('1-1 van 1')).toBeVisible();
+
+  await row.getByRole('button', { name: `Opties ${omschrijving}` }).click();
+  await page.getByRole('menuitem', { name: 'Wijzigen' }).click();
+  const edit = page.getByRole('dialog', { name: 'Wijzigen scenario' });
+  await expect(edit.getByRole('combobox', { name: 'Discipline' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(edit.getByRole('combobox', { name: 'Meter' })).toHaveAttribute('aria-disabled', 'true');
+  const renamed = `E2E CAI hernoemd ${suffix}`;
+  await edit.getByRole('textbox', { name: 'Omschrijving' }).fill(renamed);
+  await edit.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Scenario succesvol gewijzigd')).toBeVisible();
+  await expect(scenarioRow(page, SCENARIOS_TITLE, renamed)).toBeVisible();
+
+  await scenarioRow(page, SCENARIOS_TITLE, renamed)
+    .getByRole('button', { name: `Opties ${renamed}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Kopieren' }).click();
+  const copy = page.getByRole('dialog', { name: 'Kopieren scenario' });
+  await expect(copy.getByRole('combobox', { name: 'Bericht versie' })).toHaveText('2.0');
+  await expect(copy.getByRole('combobox', { name: 'Bericht versie' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(copy.getByRole('combobox', { name: 'Discipline' })).toHaveText('CAI');
+  const copied = `E2E CAI kopie ${suffix}`;
+  await copy.getByRole('textbox', { name: 'Omschrijving' }).fill(copied);
+  await chooseWerk(page, copy, { ...WERK, Aansluiting: 'Wijzigen', 'Wijzigen capaciteit': 'Ja' });
+  await copy.getByRole('button', { name: 'Kopieren' }).click();
+  await expect(page.getByText('Scenario succesvol gekopieerd')).toBeVisible();
+  await expect(scenarioRow(page, SCENARIOS_TITLE, copied)).toHaveText(
+    `${copied}concept2.0CAIWijzigenJaGeenGeenIn bedrijfJa`,
+  );
+  await expect(page.getByText('1-2 van 2')).toBeVisible();
+
+  await scenarioRow(page, SCENARIOS_TITLE, copied)
+    .getByRole('button', { name: `Opties ${copied}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Verwijderen' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Wilt u dit scenario verwijderen?' });
+  await expect(confirm).toContainText(`Het verwijderen van scenario ${copied} kan niet ongedaan worden gemaakt.`);
+  await confirm.getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText('Scenario succesvol verwijderd')).toBeVisible();
+  await expect(scenarioRow(page, SCENARIOS_TITLE, copied)).toHaveCount(0);
+  await expect(page.getByText('1-1 van 1')).toBeVisible();
+});
+
+test('a second concept for the same combination is refused with the reason', async ({ page }) => {
+  const suffix = uniqueSuffix();
+  await loginAs(page, 'netbeheer@noord.example', '/scenarios');
+  const werk = { ...WERK, Meter: 'Plaatsen', 'Type aansluiting': '1x35A' };
+  await createScenario(page, { omschrijving: `E2E CAI a ${suffix}`, berichtVersie: '2.0', discipline: 'CAI', werk });
+
+  await page.getByRole('button', { name: 'Nieuw scenario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Toevoegen scenario' });
+  await dialog.getByRole('textbox', { name: 'Omschrijving' }).fill(`E2E CAI b ${suffix}`);
+  await choose(page, dialog, 'Bericht versie', '2.0');
+  await choose(page, dialog, 'Discipline', 'CAI');
+  await chooseWerk(page, dialog, werk);
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click();
+  await expect(page.getByText('Fout bij aanmaken scenario')).toBeVisible();
+  await expect(
+    page.getByText('Er is al een concept scenario voor deze discipline en combinatie van werkzaamheden'),
+  ).toBeVisible();
+  await expect(dialog).toBeVisible();
+});
+
+test('an editor publishes the 1.36 concepts on a date of the 1.36 calendar', async ({ page }) => {
+  const suffix = uniqueSuffix();
+  await loginAs(page, 'netbeheer@noord.example', '/scenarios');
+  await createScenario(page, {
+    omschrijving: `E2E Koper 1.36 ${suffix}`,
+    berichtVersie: '1.36',
+    discipline: 'Koper',
+    werk: WERK,
+  });
+
+  await page.getByRole('button', { name: 'Publiceren versie' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Versie publiceren' });
+  await expect(dialog.getByRole('combobox', { name: 'Ingangsdatum' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(dialog.getByRole('textbox', { name: 'Publicatiedatum' })).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
+  await expect(
+    dialog.getByText('Wijzigingen na het laatste wijzigingsmoment moeten met de aannemer worden afgestemd.'),
+  ).toHaveCSS('font-style', 'italic');
+  await dialog.getByRole('button', { name: 'Publiceren' }).click();
+  await expect(dialog.getByText('Omschrijving is verplicht (1 tot 100 tekens)')).toBeVisible();
+
+  await dialog.getByRole('textbox', { name: 'Omschrijving' }).fill(`E2E versie 1.36 ${suffix}`);
+  await choose(page, dialog, 'Bericht versie', '1.36');
+  await dialog.getByRole('combobox', { name: 'Ingangsdatum' }).click();
+  await expect(page.getByRole('option')).toHaveText(['02-12-2024', '03-03-2025']);
+  await page.getByRole('option', { name: '03-03-2025' }).click();
+  await dialog.getByRole('button', { name: 'Publiceren' }).click();
+  await expect(page.getByText('Versie succesvol gepubliceerd')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The version is there for everyone who searches the rules, with its own scenario.
+  await page.goto('/zoeken');
+  await page.getByRole('button', { name: 'Selecteren versie' }).click();
+  const versions = page.getByRole('dialog', { name: 'Versie selecteren' });
+  await choose(page, versions, 'Berichtversie', '1.36');
+  await choose(page, versions, 'Netbeheerder', 'Netbeheer_Noord');
+  const version = versions.getByRole('row').filter({ hasText: `E2E versie 1.36 ${suffix}` });
+  await expect(version).toContainText('Netbeheer_Noord');
+  await expect(version).toContainText('03-03-2025');
+  await version.click();
+  await versions.getByRole('button', { name: 'Selecteren' }).click();
+  await expect(
+    page.getByRole('table', { name: "Overzicht van alle scenario's" }).getByRole('cell', {
+      name: `E2E Koper 1.36 ${suffix}`,
+    }),
+  ).toBeVisible();
+});
+
+test("a grid operator's viewer sees the own concepts without any way to change them", async ({ page }) => {
+  await loginAs(page, 'netbeheer@zuid.example', '/scenarios');
+  await expect(page.getByRole('heading', { name: SCENARIOS_TITLE })).toBeVisible();
+  await expect(scenarioRow(page, SCENARIOS_TITLE, 'Rioolaansluiting nieuw (in voorbereiding)')).toBeVisible();
+  await expect(page.getByText('1-4 van 4')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nieuw scenario' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Publiceren versie' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Opties / })).toHaveCount(0);
+});
+
+test('filters wait for Zoeken and sorting is kept in the URL', async ({ page }) => {
+  await loginAs(page, 'netbeheer@zuid.example', '/scenarios');
+  const table = page.getByRole('table', { name: SCENARIOS_TITLE });
+  await expect(page.getByText('1-4 van 4')).toBeVisible();
+
+  await choose(page, page.getByRole('search'), 'Discipline', 'Gas');
+  await expect(page.getByText('1-4 van 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(page).toHaveURL(/discipline=Gas/);
+  await expect(page.getByText('1-1 van 1')).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toContainText('Gasaansluiting wijzigen');
+
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('1-4 van 4')).toBeVisible();
+  await table.getByRole('columnheader', { name: 'Omschrijving' }).getByRole('button').click();
+  await expect(page).toHaveURL(/sort=omschrijving&order=desc/);
+  await expect(table.getByRole('row').nth(1)).toContainText('Rioolaansluiting nieuw (in voorbereiding)');
+});
+
+test('an editor sets the obligations of a new concept; fixed fields stay required', async ({ page }) => {
+  const suffix = uniqueSuffix();
+  const omschrijving = `E2E CAI verplichting ${suffix}`;
+  await loginAs(page, 'netbeheer@noord.example', '/scenarios');
+  await createScenario(page, {
+    omschrijving,
+    berichtVersie: '2.0',
+    discipline: 'CAI',
+    werk: { ...WERK, Aansluiting: 'Verwijderen', 'Fysieke status': 'Verwijderd' },
+  });
+  await searchOmschrijving(page, suffix);
+  await scenarioRow(page, SCENARIOS_TITLE, omschrijving).click();
+  await expect(page).toHaveURL(/\/scenario\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: omschrijving })).toBeVisible();
+
+  const tg = page.getByRole('table', { name: 'Technisch Gereed' });
+  const fotos = tg.getByRole('group', { name: "Verplichting Foto's" });
+  await expect(fotos.getByRole('button', { name: 'Optioneel' })).toHaveAttribute('aria-pressed', 'true');
+  await fotos.getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText('Verplichting opgeslagen')).toBeVisible();
+  const uitvoerdatum = tg.getByRole('group', { name: 'Verplichting Uitvoerdatum' });
+  await expect(uitvoerdatum.getByRole('button', { name: 'Ja' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(uitvoerdatum.getByRole('button', { name: 'Nee', exact: true })).toBeDisabled();
+
+  await page.getByRole('tab', { name: 'Administratief Gereed Assets' }).click();
+  const lengte = page.getByRole('table', { name: 'Administratief Gereed Assets' }).getByRole('group', {
+    name: 'Verplichting Lengte (m)',
+  });
+  await lengte.getByRole('button', { name: 'Nee', exact: true }).click();
+  await expect(page.getByText('Verplichting opgeslagen')).toBeVisible();
+
+  // Stored: a fresh load shows both.
+  await page.reload();
+  await expect(fotos.getByRole('button', { name: 'Ja' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('tab', { name: 'Administratief Gereed Assets' }).click();
+  await expect(lengte.getByRole('button', { name: 'Nee', exact: true })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test("a user of another grid operator, or of none, sees a grid operator's concept read-only", async ({
+  page,
+  browser,
+}) => {
+  const suffix = uniqueSuffix();
+  const omschrijving = `E2E Koper alleen lezen ${suffix}`;
+  await loginAs(page, 'netbeheer@noord.example', '/scenarios');
+  await createScenario(page, {
+    omschrijving,
+    berichtVersie: '2.0',
+    discipline: 'Koper',
+    werk: { ...WERK, Binnenwerk: 'Nee', Meter: 'Wisselen' },
+  });
+  await searchOmschrijving(page, suffix);
+  await scenarioRow(page, SCENARIOS_TITLE, omschrijving).click();
+  await expect(page.getByRole('group', { name: "Verplichting Foto's" })).toBeVisible();
+  const path = new URL(page.url()).pathname;
+
+  for (const email of ['netbeheer@zuid.example', 'beheer@knooppunt.example']) {
+    const other = await browser.newPage();
+    await loginAs(other, email, path);
+    await expect(other.getByRole('heading', { name: omschrijving })).toBeVisible();
+    await expect(other.getByText('U kunt dit scenario alleen bekijken.')).toBeVisible();
+    const fotos = other.getByRole('table', { name: 'Technisch Gereed' }).getByRole('row', { name: /^Foto's/ });
+    await expect(fotos).toHaveText("Foto'sOptioneel");
+    await expect(other.getByRole('group')).toHaveCount(0);
+    await other.getByRole('tab', { name: 'Administratief Gereed Assets' }).click();
+    await expect(other.getByRole('table', { name: 'Administratief Gereed Assets' })).toContainText('AssetsJa');
+    await expect(other.getByRole('group')).toHaveCount(0);
+    await other.close();
+  }
+});
+
+test('the platform administrator sees every grid operator’s concepts, but makes no rules', async ({ page }) => {
+  await loginAs(page, 'beheer@knooppunt.example', '/scenarios?discipline=Riool');
+  const table = page.getByRole('table', { name: SCENARIOS_TITLE });
+  await expect(table.getByRole('row').filter({ hasText: 'Rioolaansluiting nieuw' })).toHaveCount(3);
+  for (const netbeheerder of ['Netbeheer_Noord', 'Netbeheer_Zuid', 'Netbeheer_West']) {
+    await expect(table.getByRole('cell', { name: netbeheerder, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Nieuw scenario' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Opties / })).toHaveCount(0);
+});

@@ -1,0 +1,90 @@
+import type { Organisation, Paged, User } from '@knooppunt/domain';
+import { stubApi, type StubHandler } from '@/testing/stub-api';
+import type { RoleTree } from '../api/search-roles';
+
+export const VIEWER = ['Beheer User Viewers'];
+export const ADMIN = ['Beheer User Viewers', 'Beheer User Beheer'];
+
+export const organisations: Organisation[] = [
+  {
+    organisatie: 'Gedelegeerd_Oost',
+    type: 'Gedelegeerd netbeheerder',
+    metadata: { delegerenden: ['Netbeheer_Noord', 'Netbeheer_Zuid'] },
+  },
+  { organisatie: 'Implementatie_Partner', type: 'Implementatie partner', metadata: { delegerenden: [] } },
+  {
+    organisatie: 'Netbeheer_Noord',
+    type: 'Netbeheerder',
+    metadata: { deelnemer: 'Netbeheer_Noord', delegerenden: [] },
+  },
+];
+
+const role = (name: string, description = '') => ({ id: name, name, description });
+
+export const users: User[] = [
+  {
+    userid: 'u1',
+    email: 'jan@noord.example',
+    organisatie: 'Netbeheer_Noord',
+    organisatieType: 'Netbeheerder',
+    metadata: { deelnemer: 'Netbeheer_Noord' },
+    roles: [role('Netbeheerder'), role('Uitval Beheren')],
+  },
+  {
+    userid: 'u2',
+    email: 'piet@combi.example',
+    organisatie: 'Combi_West',
+    organisatieType: 'Combi',
+    metadata: { combi: 'Combi_West', deelnemer: 'Netbeheer_Noord' },
+    roles: [role('Combi Medewerker')],
+  },
+  {
+    userid: 'u3',
+    email: 'klaas@oost.example',
+    organisatie: 'Gedelegeerd_Oost',
+    organisatieType: 'Gedelegeerd netbeheerder',
+    metadata: { delegerende: 'Netbeheer_Zuid' },
+    roles: [role('Gedelegeerd Netbeheerder')],
+  },
+  {
+    userid: 'u4',
+    email: 'anna@partner.example',
+    organisatie: 'Implementatie_Partner',
+    organisatieType: 'Implementatie partner',
+    metadata: {},
+    roles: [role('Testtool Verzenden'), role('Beheer User Viewers')],
+  },
+];
+
+export const roleTree: RoleTree = {
+  items: [
+    {
+      organisatieType: 'Netbeheerder',
+      roles: [
+        { ...role('Netbeheerder'), optional: false },
+        { ...role('Uitval Beheren'), optional: true },
+      ],
+    },
+    { organisatieType: 'Combi', roles: [{ ...role('Combi Medewerker'), optional: false }] },
+    { organisatieType: 'Overig', roles: [] },
+  ],
+};
+
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    Response.json(body, { status });
+
+/** The user overview's calls, each answering the fixtures unless `overrides` says otherwise. */
+export function stubUsersApi(overrides: Record<string, StubHandler> = {}) {
+  return stubApi({
+    'POST /rest/users/search': json({ items: users, count: 14, skip: 0, limit: 10 } satisfies Paged<User>),
+    'POST /rest/roles/search': json(roleTree),
+    'POST /rest/organisations/search': json({ items: organisations, count: 3, skip: 0, limit: 0 }),
+    'POST /rest/users/autosuggest': json([
+      { v: 'Netbeheer_Noord', k: 'organisatie' },
+      { v: 'jan@noord.example', k: 'email' },
+    ]),
+    ...overrides,
+  });
+}

@@ -1,0 +1,20 @@
+import type { Scenario, Werkzaamheden } from '@knooppunt/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useRefreshRegels } from './regels-cache';
+
+export interface CopyScenario {
+  id: string;
+  omschrijving: string;
+  werkzaamheden: Werkzaamheden;
+}
+
+/** A new concept with the source's bericht versie, discipline and rules, for another combination of work. */
+export function copyScenario({ id, ...body }: CopyScenario): Promise<Scenario> {
+  return apiRequest('POST', `/rest/rules/${encodeURIComponent(id)}`, body);
+}
+
+export function useCopyScenario() {
+  const refresh = useRefreshRegels();
+  return useMutation({ mutationFn: copyScenario, onSuccess: refresh });
+}

@@ -1,0 +1,33 @@
+import { WERKZAAMHEDEN, WERKZAAMHEID_LABELS, type ScenarioRow } from '@knooppunt/domain';
+import type { ReactNode } from 'react';
+import type { DataTableColumn } from '@/components/data-table/data-table';
+import { LABELS } from '@/lib/texts';
+
+/** The six kinds of work, one column each. */
+export const werkzaamhedenColumns: readonly DataTableColumn<ScenarioRow>[] = WERKZAAMHEDEN.map((kind) => ({
+  id: kind,
+  label: WERKZAAMHEID_LABELS[kind],
+  render: (row) => row.werkzaamheden[kind],
+}));
+
+/**
+ * The columns of the concept list (spec 001 §2.1); the options cell is the screen's. A list of every
+ * grid operator's concepts says whose each one is.
+ */
+export function scenarioColumns(options: {
+  showNetbeheerder: boolean;
+  renderOptions: (row: ScenarioRow) => ReactNode;
+}): DataTableColumn<ScenarioRow>[] {
+  return [
+    { id: 'omschrijving', label: LABELS.scenarios.omschrijving, sortable: true, render: (row) => row.omschrijving },
+    ...(options.showNetbeheerder
+      ? [{ id: 'netbeheerder', label: LABELS.scenarios.netbeheerder, render: (row: ScenarioRow) => row.netbeheerder }]
+      : []),
+    // Every row of this list is a concept.
+    { id: 'versie', label: LABELS.scenarios.versie, sortable: true, render: () => LABELS.scenarios.concept },
+    { id: 'berichtVersie', label: LABELS.scenarios.berichtVersie, sortable: true, render: (row) => row.berichtVersie },
+    { id: 'discipline', label: LABELS.scenarios.discipline, render: (row) => row.discipline },
+    ...werkzaamhedenColumns,
+    { id: 'options', label: LABELS.scenarios.options, align: 'right', render: options.renderOptions },
+  ];
+}

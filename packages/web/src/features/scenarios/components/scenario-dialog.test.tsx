@@ -1,0 +1,172 @@
+import { ERROR_TITLES, REGELS_TEXTS, SUCCESS_MESSAGES, TITLES, WERKZAAMHEID_LABELS } from '@knooppunt/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '@/lib/dates';
+import { LABELS } from '@/lib/texts';
+import { renderWithProviders } from '@/testing/render';
+import { EDITOR, stubScenarioApi, type ScenarioApi } from '../testing/scenario-api-stub';
+import { ScenariosScreen } from './scenarios-screen';
+
+afterEach(() => vi.unstubAllGlobals());
+
+type Kind = keyof typeof WERKZAAMHEID_LABELS;
+
+async function openDialog(button: string, title: string, overrides: ScenarioApi = {}) {
+  const api = stubScenarioApi(overrides);
+  const view = renderWithProviders(<ScenariosScreen />, { roles: EDITOR, url: '/scenarios' });
+  await within(screen.getByRole('table', { name: TITLES.scenarios })).findAllByRole(
+    'row',
+    { name: /concept/ },
+    { timeout: 3000 },
+  );
+  await view.user.click(screen.getByRole('button', { name: button }));
+  const dialog = screen.getByRole('dialog', { name: title });
+  const field = (label: string) => within(dialog).getByRole('combobox', { name: label });
+  const choose = async (label: string, option: string) => {
+    await view.user.click(field(label));
+    await view.user.click(screen.getByRole('option', { name: option }));
+  };
+  return { ...view, api, dialog, field, choose };
+}
+
+const WERK: Record<Kind, string> = {
+  aansluiting: 'Nieuw',
+  binnenwerk: 'Nee',
+  meter: 'Geen',
+  typeAansluiting: 'Qn 6',
+  fysiekeStatus: 'Uit bedrijf',
+  wijzigenCapaciteit: 'Ja',
+};
+
+describe('Toevoegen scenario', () => {
+  it('flags every field as required and sends nothing', async () => {
+    const { user, api, dialog } = await openDialog(LABELS.scenarios.newScenario, LABELS.scenarios.createTitle);
+    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.add }));
+
+    expect(await within(dialog).findByText(REGELS_TEXTS.omschrijving)).toBeInTheDocument();
+    expect(within(dialog).getByText(REGELS_TEXTS.berichtVersie)).toBeInTheDocument();
+    expect(within(dialog).getByText(REGELS_TEXTS.discipline)).toBeInTheDocument();
+    expect(within(dialog).getAllByText(/^Kies een waarde voor/)).toHaveLength(6);
+    expect(api.calls('POST', '/rest/rules')).toHaveLength(0);
+  });
+
+  it('chooses the work after the bericht versie, and again when the bericht versie changes', async () => {
+    const { dialog, field, choose } = await openDialog(LABELS.scenarios.newScenario, LABELS.scenarios.createTitle);
+    expect(field(WERKZAAMHEID_LABELS.meter)).toHaveAttribute('aria-disabled', 'true');
+
+    await choose(LABELS.scenarios.berichtVersieField, '2.0');
+    await choose(WERKZAAMHEID_LABELS.meter, 'Wisselen');
+    await choose(WERKZAAMHEID_LABELS.binnenwerk, 'Ja');
+    expect(field(WERKZAAMHEID_LABELS.meter)).toHaveTextContent('Wisselen');
+
+    await choose(LABELS.scenarios.berichtVersieField, '1.36');
+    expect(field(WERKZAAMHEID_LABELS.meter)).not.toHaveTextContent('Wisselen');
+    expect(field(WERKZAAMHEID_LABELS.binnenwerk)).not.toHaveTextContent('Ja');
+    expect(dialog).not.toHaveTextContent(/Kies een waarde voor/);
+  });
+
+  it('creates the concept and says so', async () => {
+    const { user, api, dialog, choose } = await openDialog(LABELS.scenarios.newScenario, LABELS.scenarios.createTitle);
+    await user.type(within(dialog).getByRole('textbox', { name: LABELS.scenarios.omschrijving }), 'Gas nieuw');
+    await choose(LABELS.scenarios.berichtVersieField, '1.36');
+    await choose(LABELS.scenarios.discipline, 'Gas');
+    for (const [kind, value] of Object.entries(WERK)) await choose(WERKZAAMHEID_LABELS[kind as Kind], value);
+    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.add }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.scenarioCreated);
+    expect(await api.bodies('POST', '/rest/rules')).toEqual([
+      { omschrijving: 'Gas nieuw', berichtVersie: '1.36', discipline: 'Gas', werkzaamheden: WERK },
+    ]);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitFor(() => expect(api.searches()).toHaveLength(2));
+  });
+
+  it("reports the server's refusal and keeps the dialog open", async () => {
+    const refusal = () => Response.json({ message: REGELS_TEXTS.dubbelScenario }, { status: 409 });
+    const { user, dialog, choose } = await openDialog(LABELS.scenarios.newScenario, LABELS.scenarios.createTitle, {
+      create: refusal,
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: LABELS.scenarios.omschrijving }), 'Dubbel');
+    await choose(LABELS.scenarios.berichtVersieField, '2.0');
+    await choose(LABELS.scenarios.discipline, 'Elektra');
+    for (const [kind, value] of Object.entries(WERK)) await choose(WERKZAAMHEID_LABELS[kind as Kind], value);
+    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.add }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_TITLES.createScenario);
+    expect(alert).toHaveTextContent(REGELS_TEXTS.dubbelScenario);
+    expect(dialog).toBeInTheDocument();
+  });
+});
+
+describe('Versie publiceren', () => {
+  it('offers the dates of the chosen bericht versie only, and forgets the date when it changes', async () => {
+    const { user, dialog, field, choose } = await openDialog(
+      LABELS.scenarios.publishVersion,
+      LABELS.scenarios.publishTitle,
+    );
+    expect(within(dialog).getByRole('textbox', { name: LABELS.scenarios.publicatiedatum })).toHaveValue(
+      formatDate(new Date().toISOString()),
+    );
+    expect(within(dialog).getByRole('textbox', { name: LABELS.scenarios.publicatiedatum })).toHaveAttribute('readonly');
+    expect(field(LABELS.scenarios.ingangsdatum)).toHaveAttribute('aria-disabled', 'true');
+    expect(within(dialog).getByText(LABELS.scenarios.publishNote)).toHaveStyle({ fontStyle: 'italic' });
+
+    await choose(LABELS.scenarios.berichtVersieField, '1.36');
+    await user.click(field(LABELS.scenarios.ingangsdatum));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['02-12-2024', '03-03-2025']);
+    await user.click(screen.getByRole('option', { name: '03-03-2025' }));
+    expect(field(LABELS.scenarios.ingangsdatum)).toHaveTextContent('03-03-2025');
+
+    await choose(LABELS.scenarios.berichtVersieField, '2.0');
+    expect(field(LABELS.scenarios.ingangsdatum)).not.toHaveTextContent('03-03-2025');
+    await user.click(field(LABELS.scenarios.ingangsdatum));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '23-05-2025',
+      '01-09-2025',
+      '01-12-2025',
+    ]);
+  });
+
+  it('flags the missing fields and sends nothing', async () => {
+    const { user, api, dialog } = await openDialog(LABELS.scenarios.publishVersion, LABELS.scenarios.publishTitle);
+    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.publish }));
+
+    expect(await within(dialog).findByText(REGELS_TEXTS.omschrijving)).toBeInTheDocument();
+    expect(within(dialog).getByText(REGELS_TEXTS.berichtVersie)).toBeInTheDocument();
+    expect(within(dialog).getByText(REGELS_TEXTS.ingangsdatum)).toBeInTheDocument();
+    expect(api.calls('POST', '/rest/version')).toHaveLength(0);
+  });
+
+  it('publishes with the chosen date and says so', async () => {
+    const { user, api, dialog, choose } = await openDialog(
+      LABELS.scenarios.publishVersion,
+      LABELS.scenarios.publishTitle,
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: LABELS.scenarios.omschrijving }), 'Voorjaar');
+    await choose(LABELS.scenarios.berichtVersieField, '1.36');
+    await choose(LABELS.scenarios.ingangsdatum, '02-12-2024');
+    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.publish }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.versionPublished);
+    expect(await api.bodies('POST', '/rest/version')).toEqual([
+      { omschrijving: 'Voorjaar', berichtVersie: '1.36', ingangsdatum: '2024-12-02' },
+    ]);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
+  it('says why nothing was published', async () => {
+    const { user, dialog, choose } = await openDialog(LABELS.scenarios.publishVersion, LABELS.scenarios.publishTitle, {
+      publish: () => Response.json({ message: REGELS_TEXTS.geenConcepten }, { status: 409 }),
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: LABELS.scenarios.omschrijving }), 'Leeg');
+    await choose(LABELS.scenarios.berichtVersieField, '1.36');
+    await choose(LABELS.scenarios.ingangsdatum, '02-12-2024');
+    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.publish }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_TITLES.publishVersion);
+    expect(alert).toHaveTextContent(REGELS_TEXTS.geenConcepten);
+    expect(dialog).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,122 @@
+import { DRAFT, PAGE_SIZE, TITLES, type ScenarioRow } from '@knooppunt/domain';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import AddIcon from '@mui/icons-material/Add';
+import PublishIcon from '@mui/icons-material/Publish';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DataTable } from '@/components/data-table/data-table';
+import { Page } from '@/components/page/page';
+import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
+import { LABELS } from '@/lib/texts';
+import { useFilterDraft } from '@/lib/use-filter-draft';
+import { useListParams } from '@/lib/use-list-params';
+import { useLookup } from '../api/get-lookup';
+import { SCENARIO_SORT_FIELDS, useSearchScenarios } from '../api/search-scenarios';
+import { DeleteScenarioDialog } from './delete-scenario-dialog';
+import { PublishVersionDialog } from './publish-version-dialog';
+import { scenarioColumns } from './scenario-columns';
+import { ScenarioDialog } from './scenario-dialog';
+import { ScenarioFilters, type ScenarioFilterValues } from './scenario-filters';
+import type { ScenarioDialogMode } from './scenario-form-values';
+import { ScenarioRowMenu, type RowAction } from './scenario-row-menu';
+
+const FILTER_DEFAULTS: ScenarioFilterValues = { berichtVersie: '', discipline: '', omschrijving: '' };
+
+type Dialog =
+  { mode: ScenarioDialogMode; row?: ScenarioRow } | { mode: 'delete'; row: ScenarioRow } | { mode: 'publish' };
+
+/** 'Overzicht van uw concept scenario's' (spec 001 §2.1). */
+export function ScenariosScreen() {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const { canEditConceptRules } = usePermissions();
+  const { data: lookup } = useLookup();
+  const list = useListParams({
+    filterDefaults: FILTER_DEFAULTS,
+    sortFields: SCENARIO_SORT_FIELDS,
+    defaultSort: { sortBy: 'omschrijving', sortDirection: 'asc' },
+    pageSize: PAGE_SIZE.scenarios,
+  });
+  // A grid operator's staff see their own concepts; anyone else (the platform's administrators) sees
+  // all. Only a grid operator can own rules: the others are not offered to make or publish any.
+  const deelnemer = user?.deelnemer ?? '';
+  const netbeheerder = lookup?.netbeheerders.includes(deelnemer) ? deelnemer : undefined;
+  const mayEdit = canEditConceptRules && netbeheerder !== undefined;
+  const { data, isFetching, refetch } = useSearchScenarios(
+    {
+      ...list.filters,
+      versie: DRAFT,
+      netbeheerder,
+      skip: list.skip,
+      limit: list.limit,
+      sortBy: list.sortBy,
+      sortDirection: list.sortDirection,
+    },
+    lookup !== undefined,
+  );
+  const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
+  const [dialog, setDialog] = useState<Dialog>();
+  const close = () => setDialog(undefined);
+
+  const columns = scenarioColumns({
+    showNetbeheerder: lookup !== undefined && netbeheerder === undefined,
+    renderOptions: (row) =>
+      mayEdit &&
+      row.netbeheerder === netbeheerder && (
+        <ScenarioRowMenu row={row} onAction={(action: RowAction) => setDialog({ mode: action, row })} />
+      ),
+  });
+
+  return (
+    <Page
+      title={TITLES.scenarios}
+      actions={
+        mayEdit && (
+          <>
+            <Button variant="outlined" startIcon={<PublishIcon />} onClick={() => setDialog({ mode: 'publish' })}>
+              {LABELS.scenarios.publishVersion}
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'create' })}>
+              {LABELS.scenarios.newScenario}
+            </Button>
+          </>
+        )
+      }
+    >
+      <Paper variant="outlined">
+        <ScenarioFilters
+          draft={filters}
+          berichtVersies={lookup?.berichtVersies ?? []}
+          disciplines={lookup?.disciplines ?? []}
+        />
+        <Divider />
+        <DataTable
+          label={TITLES.scenarios}
+          columns={columns}
+          rows={data?.items ?? []}
+          getRowId={(row) => row._id}
+          loading={isFetching}
+          sortBy={list.sortBy}
+          sortDirection={list.sortDirection}
+          onSortChange={list.setSort}
+          skip={list.skip}
+          limit={list.limit}
+          count={data?.count ?? 0}
+          onPageChange={list.setSkip}
+          onRowClick={(row) => void navigate(`/scenario/${row._id}`)}
+          wrapHeaders
+        />
+      </Paper>
+      <ScenarioDialog
+        mode={dialog?.mode === 'delete' || dialog?.mode === 'publish' ? undefined : dialog?.mode}
+        row={dialog && 'row' in dialog ? dialog.row : undefined}
+        lookup={lookup}
+        onClose={close}
+      />
+      <DeleteScenarioDialog row={dialog?.mode === 'delete' ? dialog.row : undefined} onClose={close} />
+      <PublishVersionDialog open={dialog?.mode === 'publish'} lookup={lookup} onClose={close} />
+    </Page>
+  );
+}

@@ -1,0 +1,108 @@
+import { PAGE_SIZE, TITLES, WAARDENLIJST_SORT_FIELDS, type WaardenlijstRow } from '@knooppunt/domain';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import AddIcon from '@mui/icons-material/Add';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { Page } from '@/components/page/page';
+import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
+import { LABELS } from '@/lib/texts';
+import { useFilterDraft } from '@/lib/use-filter-draft';
+import { useListParams } from '@/lib/use-list-params';
+import { useSearchWaardenlijsten } from '../api/search-waardenlijsten';
+import { mayEditWaardenlijst } from '../may-edit';
+import { CreateWaardenlijstDialog } from './create-waardenlijst-dialog';
+import { useDeleteConfirmation } from './use-delete-confirmation';
+import { WaardenlijstFilters } from './waardenlijst-filters';
+import { WaardenlijstRowMenu } from './waardenlijst-row-menu';
+
+const FILTER_DEFAULTS = { netbeheerder: '', discipline: '' };
+
+const column = (id: 'netbeheerder' | 'discipline' | 'berichtVersie'): DataTableColumn<WaardenlijstRow> => ({
+  id,
+  label: LABELS.waardenlijsten[id],
+  sortable: true,
+  render: (row) => row[id],
+});
+
+/** 'Overzicht van alle waardenlijsten' (spec 001 §2.4): every netbeheerder's lists. */
+export function WaardenlijstenScreen() {
+  const permissions = usePermissions();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [creating, setCreating] = useState(false);
+  const list = useListParams({
+    filterDefaults: FILTER_DEFAULTS,
+    sortFields: WAARDENLIJST_SORT_FIELDS,
+    defaultSort: { sortBy: 'netbeheerder', sortDirection: 'asc' },
+    pageSize: PAGE_SIZE.waardenlijsten,
+  });
+  const { data, isFetching, refetch } = useSearchWaardenlijsten({
+    ...list.filters,
+    skip: list.skip,
+    limit: list.limit,
+    sortBy: list.sortBy,
+    sortDirection: list.sortDirection,
+  });
+  const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
+  const deletion = useDeleteConfirmation();
+
+  const columns: readonly DataTableColumn<WaardenlijstRow>[] = [
+    column('netbeheerder'),
+    column('discipline'),
+    column('berichtVersie'),
+    // Only for editors: everyone else would see an empty column.
+    ...(permissions.canEditConceptRules
+      ? [
+          {
+            id: 'options',
+            label: LABELS.waardenlijsten.options,
+            align: 'right',
+            render: (row) =>
+              mayEditWaardenlijst(permissions, user, row) && <WaardenlijstRowMenu row={row} onDelete={deletion.ask} />,
+          } satisfies DataTableColumn<WaardenlijstRow>,
+        ]
+      : []),
+  ];
+
+  return (
+    <Page
+      title={TITLES.waardenlijsten}
+      actions={
+        permissions.canEditConceptRules && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {LABELS.waardenlijsten.newWaardenlijst}
+          </Button>
+        )
+      }
+    >
+      <Paper variant="outlined">
+        <WaardenlijstFilters draft={filters} />
+        <Divider />
+        <DataTable
+          label={TITLES.waardenlijsten}
+          columns={columns}
+          rows={data?.items ?? []}
+          getRowId={(row) => row._id}
+          loading={isFetching}
+          sortBy={list.sortBy}
+          sortDirection={list.sortDirection}
+          onSortChange={list.setSort}
+          skip={list.skip}
+          limit={list.limit}
+          count={data?.count ?? 0}
+          onPageChange={list.setSkip}
+          // The list's filters, sort and page go along, so 'back' returns to the same list.
+          onRowClick={(row) =>
+            void navigate(`/waardenlijst/${encodeURIComponent(row._id)}`, { state: { search: location.search } })
+          }
+        />
+      </Paper>
+      <CreateWaardenlijstDialog open={creating} onClose={() => setCreating(false)} />
+      {deletion.dialog}
+    </Page>
+  );
+}

@@ -1,0 +1,62 @@
+import { WERKZAAMHEDEN, WERKZAAMHEID_LABELS } from '@knooppunt/domain';
+import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
+import type { DataTableColumn } from '@/components/data-table/data-table';
+import { LABELS } from '@/lib/texts';
+import type { ResultRow } from '../api/search-published';
+import { VerschilMarker } from './verschil-marker';
+
+/** The compared omschrijving when it is not the current one. */
+const renamedFrom = (row: ResultRow): string | undefined => {
+  const [compared, current] = row.omschrijvingen ?? [null, null];
+  return compared !== null && current !== null && compared !== current ? compared : undefined;
+};
+
+function Omschrijving({ row }: { row: ResultRow }) {
+  const before = renamedFrom(row);
+  if (before === undefined) return row.omschrijving;
+  return (
+    <Tooltip describeChild title={`${LABELS.zoeken.vergelekenOmschrijving}: ${before}`}>
+      <Box
+        component="mark"
+        tabIndex={0}
+        sx={{
+          bgcolor: (theme) => alpha(theme.palette.secondary.main, 0.25),
+          color: 'inherit',
+          px: 0.5,
+          borderRadius: 0.5,
+        }}
+      >
+        {row.omschrijving}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** The result columns (spec 001 §2.3); the difference marker only when comparing. */
+export function resultColumns(comparing: boolean): DataTableColumn<ResultRow>[] {
+  return [
+    ...(comparing
+      ? [
+          {
+            id: 'verschil',
+            label: LABELS.zoeken.verschil,
+            render: (row: ResultRow) => <VerschilMarker verschil={row.verschil} />,
+          },
+        ]
+      : []),
+    {
+      id: 'omschrijving',
+      label: LABELS.zoeken.omschrijving,
+      sortable: true,
+      render: (row) => <Omschrijving row={row} />,
+    },
+    { id: 'discipline', label: LABELS.zoeken.discipline, sortable: true, render: (row) => row.discipline },
+    ...WERKZAAMHEDEN.map((kind): DataTableColumn<ResultRow> => ({
+      id: kind,
+      label: WERKZAAMHEID_LABELS[kind],
+      render: (row) => row.werkzaamheden[kind],
+    })),
+  ];
+}
