@@ -279,3 +279,33 @@ describe('POST /rest/admin/synchronize', () => {
     expect(audit?.after).toMatchObject({ verwijderd: 1 });
   });
 });
+
+describe('rights of the user calls', () => {
+  it('lets the super role manage users with Gebruikers Beheren, and not without it', async () => {
+    const superAdmin = bearer(
+      await tokenFor(t, { roles: ['Beheer ziet alles', 'Gebruikers Beheren'], email: 'beheer@knooppunt.example' }),
+    );
+    const superViewer = bearer(await tokenFor(t, { roles: ['Beheer ziet alles'] }));
+    const body = { email: 'super@noord.example', organisatie: 'Netbeheer_Noord', roles: ['Netbeheerder'] };
+    expect((await post('/rest/users', body, superViewer)).statusCode).toBe(403);
+    expect((await post('/rest/admin/synchronize', {}, superViewer)).statusCode).toBe(403);
+    expect((await post('/rest/users', body, superAdmin)).statusCode).toBe(201);
+    expect((await post('/rest/admin/synchronize', {}, superAdmin)).statusCode).toBe(200);
+  });
+
+  it('answers 401 to every call without a token and 403 without the view right', async () => {
+    const none = bearer(await tokenFor(t, { roles: ['geen'] }));
+    const calls: [string, object][] = [
+      ['/rest/users/search', {}],
+      ['/rest/roles/search', {}],
+      ['/rest/users/autosuggest', { text: 'noord' }],
+      ['/rest/users/roles', { user: 'x', roles: ['Netbeheerder'] }],
+      ['/rest/users', { email: 'a@b.nl', organisatie: 'Netbeheer_Noord', roles: ['Netbeheerder'] }],
+      ['/rest/admin/synchronize', {}],
+    ];
+    for (const [url, body] of calls) {
+      expect((await post(url, body, {})).statusCode, url).toBe(401);
+      expect((await post(url, body, none)).statusCode, url).toBe(403);
+    }
+  });
+});

@@ -29,6 +29,8 @@ export interface DemoUser {
   email: string;
   organisatie: string;
   roles: string[];
+  /** The grid operator a Gedelegeerd Netbeheerder acts for. */
+  delegerende?: string;
 }
 
 /** The demo accounts of the README; their password is `demo`, in demo mode only. */
@@ -66,6 +68,18 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'geen@knooppunt.example', organisatie: 'Knooppunt_Beheer', roles: ['geen'] },
   // Sees everything, changes nothing: shows the read-only side of every screen.
   { email: 'kijker@knooppunt.example', organisatie: 'Knooppunt_Beheer', roles: ['Beheer ziet alles'] },
+  // A combi's and a delegated grid operator's staff: the user overview shows their C and G badges.
+  {
+    email: 'werkvoorbereider@combi-oost.example',
+    organisatie: 'Combi_Oost',
+    roles: ['Combi Medewerker Werkvoorbereider'],
+  },
+  {
+    email: 'planner@kust.example',
+    organisatie: 'Gedelegeerd_Netbeheer_Kust',
+    roles: ['Gedelegeerd Netbeheerder', 'Geblokkeerde weken Beheren'],
+    delegerende: 'Netbeheer_Zuid',
+  },
 ];
 
 export const DEMO_PASSWORD = 'demo';

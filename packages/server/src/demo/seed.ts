@@ -24,6 +24,7 @@ export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<vo
         email: user.email,
         organisationId,
         roles: user.roles,
+        delegerende: user.delegerende ?? null,
         passwordHash: await hashPassword(DEMO_PASSWORD),
       });
     }
