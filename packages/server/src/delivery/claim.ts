@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client';
+import { queryRowsPrepared, type Database } from '../db/client';
 
 /** A claimed message with what delivering it needs. */
 export interface ClaimedMessage {
@@ -9,7 +9,8 @@ export interface ClaimedMessage {
   type: string;
   sender: string;
   receiver: string;
-  data: Record<string, unknown>;
+  /** The message's data as the database's JSON text: sent as it is, never parsed here. */
+  dataJson: string;
   failedAttempts: number;
   /** When the platform accepted it: the start of its submit-to-delivered latency. */
   created: Date;
@@ -33,14 +34,14 @@ interface ClaimedRow extends Record<string, unknown> {
   type: string;
   sender: string;
   receiver: string;
-  data: Record<string, unknown>;
+  data_json: string;
   failed_attempts: number;
   created: Date | string;
   config_version: number;
 }
 
 /** The columns of `messages m` a claimed message needs; the statement adds `config_version`. */
-export const CLAIMED_COLUMNS = sql`m.id, m.opdracht_id, m.versienummer, m.type, m.sender, m.receiver, m.data,
+export const CLAIMED_COLUMNS = sql`m.id, m.opdracht_id, m.versienummer, m.type, m.sender, m.receiver, m.data::text as data_json,
   m.failed_attempts, m.created`;
 
 export function toClaimedMessage(row: ClaimedRow): ClaimedMessage {
@@ -51,7 +52,7 @@ export function toClaimedMessage(row: ClaimedRow): ClaimedMessage {
     type: row.type,
     sender: row.sender,
     receiver: row.receiver,
-    data: row.data,
+    dataJson: row.data_json,
     failedAttempts: Number(row.failed_attempts),
     created: row.created instanceof Date ? row.created : new Date(row.created),
     configVersion: Number(row.config_version),
@@ -78,7 +79,7 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
   const lease = leaseUntil(leaseMs);
   let contended = false;
   const rows = await db.transaction(async (tx) => {
-    const [senderLocks] = await queryRows<{
+    const [senderLocks] = await queryRowsPrepared<{
       locked: { deelnemer: string; versienummer: string }[] | null;
       total: number;
     }>(
@@ -93,7 +94,7 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
     const locked = senderLocks?.locked ?? [];
     contended = locked.length < Number(senderLocks?.total ?? 0);
     if (locked.length === 0) return [];
-    return queryRows<ClaimedRow>(
+    return queryRowsPrepared<ClaimedRow>(
       tx,
       sql`with free as (
           select s.deelnemer, s.versienummer, s.version,

@@ -30,14 +30,16 @@ export async function deliverMessage(message: ClaimedMessage, deps: DeliverDeps)
     const url = config.urls[message.type];
     if (!url) throw new DeliveryFailure(DELIVERY_TEXTS.noCallbackUrl(message.type, config.version));
     const tokenKey = `${message.receiver}|${message.versienummer}|${config.version}`;
-    const body = JSON.stringify({
+    // The data goes out as the database wrote it (valid JSON): parsing and writing it again per
+    // message cost more than the rest of the body.
+    const head = JSON.stringify({
       id: message.id,
       opdrachtId: message.opdrachtId,
       type: message.type,
       versienummer: message.versienummer,
       sender: message.sender,
-      data: message.data,
     });
+    const body = `${head.slice(0, -1)},"data":${message.dataJson}}`;
     const post = async (): Promise<{ response: OutboundResponse; token: string }> => {
       const token = await deps.tokens.get(tokenKey, config);
       const response = await deps.outbound.post(url, {

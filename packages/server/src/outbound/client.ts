@@ -75,8 +75,11 @@ export function createOutbound(options: OutboundOptions): Outbound {
       const target = checkTarget(url, allowPrivateTargets);
       const dispatcher = call.mtls ? mtls : plain;
       if (!dispatcher) throw new OutboundError('no_client_certificate', OUTBOUND_TEXTS.noClientCertificate);
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
+      // A timer of our own, cleared when the call ends: AbortSignal.timeout's timer would run out
+      // (and build its TimeoutError) for every call, long after most have ended.
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), timeoutMs);
+      const signal = call.signal ? AbortSignal.any([timeout.signal, call.signal]) : timeout.signal;
       try {
         const response = await request(target, {
           method: 'POST',
@@ -94,13 +97,15 @@ export function createOutbound(options: OutboundOptions): Outbound {
           truncated,
         };
       } catch (error) {
-        const failure = toOutboundError(error, { timedOut: timeout.aborted, timeoutMs });
+        const failure = toOutboundError(error, { timedOut: timeout.signal.aborted, timeoutMs });
         // A server that wants a client certificate may just hang up after the handshake (Node's
         // https server does, under TLS 1.3) instead of sending an alert that names the reason.
         if (failure.code === 'connection_lost' && target.protocol === 'https:' && !call.mtls) {
           throw new OutboundError('connection_lost', OUTBOUND_TEXTS.connectionLostWithoutCertificate, failure.reason);
         }
         throw failure;
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {
