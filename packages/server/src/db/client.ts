@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import * as schema from './schema';
 
@@ -62,28 +61,5 @@ export async function openDatabase(
 /** Runs raw SQL on either driver: both answer with `{ rows }`, which the shared type does not know. */
 export async function queryRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-const dialect = new PgDialect();
-const statementNames = new Map<string, string>();
-
-/**
- * Like `queryRows`, as a named prepared statement: on PostgreSQL each connection parses it once and,
- * once its generic plan proves as good as the per-call ones (after five runs), stops planning it —
- * for the delivery loop's statements, whose planning cost as much as their execution. The name is
- * the hash of the SQL text, so the text must not vary with values (they go in as parameters). On
- * PGlite the same as `queryRows`. Uses Drizzle's session API (`db._.session`), as
- * monitoring/statements.ts does; pinned with drizzle-orm.
- */
-export async function queryRowsPrepared<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `k_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    statementNames.set(text, name);
-  }
-  const prepared = db._.session.prepareQuery({ sql: text, params }, undefined, name, false);
-  const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -333,7 +333,6 @@ export const orderHeads = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.receiver, t.opdrachtId] }),
-    index('order_heads_due_idx').on(t.due),
     // The claim reads a sender's heads by due time, and counts its claimed ones.
     index('order_heads_sender_due_idx').on(t.receiver, t.versienummer, t.due),
     index('order_heads_claimed_idx')

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRowsPrepared, type Database } from '../db/client';
+import { queryRows, type Database } from '../db/client';
 
 /** A claimed message with what delivering it needs. */
 export interface ClaimedMessage {
@@ -79,7 +79,7 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
   const lease = leaseUntil(leaseMs);
   let contended = false;
   const rows = await db.transaction(async (tx) => {
-    const [senderLocks] = await queryRowsPrepared<{
+    const [senderLocks] = await queryRows<{
       locked: { deelnemer: string; versienummer: string }[] | null;
       total: number;
     }>(
@@ -94,7 +94,7 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
     const locked = senderLocks?.locked ?? [];
     contended = locked.length < Number(senderLocks?.total ?? 0);
     if (locked.length === 0) return [];
-    return queryRowsPrepared<ClaimedRow>(
+    return queryRows<ClaimedRow>(
       tx,
       sql`with free as (
           select s.deelnemer, s.versienummer, s.version,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRowsPrepared, type Database } from '../db/client';
+import { queryRows, type Database } from '../db/client';
 import { CLAIMED_COLUMNS, leaseUntil, toClaimedMessage, type ClaimedMessage } from './claim';
 
 export interface Handoff {
@@ -37,20 +37,20 @@ export async function completeMessages(
   if (ids.length === 0) return [];
   const list = sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
   return db.transaction(async (tx) => {
-    const inError = await queryRowsPrepared<{ opdracht_id: string }>(
+    const inError = await queryRows<{ opdracht_id: string }>(
       tx,
       sql`select opdracht_id from opdrachten
-          where in_error and opdracht_id in (select opdracht_id from messages where id in ${list})
+          where opdracht_id = any(array(select opdracht_id from messages where id in ${list})) and in_error
           order by opdracht_id for no key update`,
     );
-    await queryRowsPrepared(
+    await queryRows(
       tx,
       sql`select 1 from messages m
           join order_heads h on h.receiver = m.receiver and h.opdracht_id = m.opdracht_id and h.message_id = m.id
           where m.id in ${list}
           order by h.receiver, h.opdracht_id for update of h`,
     );
-    const handedOn = await queryRowsPrepared<Parameters<typeof toClaimedMessage>[0]>(
+    const handedOn = await queryRows<Parameters<typeof toClaimedMessage>[0]>(
       tx,
       sql`with done as (
             update messages set delivered_at = now()
@@ -97,7 +97,7 @@ export async function completeMessages(
     // Only orders in error when locked above can be cleared (a failure since then left a message in uitval).
     if (inError.length === 0) return handedOn.map(toClaimedMessage);
     const locked = JSON.stringify(inError.map((row) => row.opdracht_id));
-    await queryRowsPrepared(
+    await queryRows(
       tx,
       sql`update opdrachten o set in_error = false, changed = now()
           where o.in_error and o.opdracht_id in (select value from jsonb_array_elements_text(${locked}::jsonb))

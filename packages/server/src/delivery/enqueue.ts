@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryRowsPrepared, type Database } from '../db/client';
+import { queryRows, type Database } from '../db/client';
 import { OUTBOX_CHANNEL } from './wakeup';
 
 export interface NewMessage {
@@ -39,7 +39,7 @@ export async function enqueueMessages(
   batch: readonly (NewMessage & { id: string })[],
 ): Promise<Set<string>> {
   if (batch.length === 0) return new Set();
-  const rows = await queryRowsPrepared<{ id: string }>(
+  const rows = await queryRows<{ id: string }>(
     tx,
     sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(batch.map((m, ord) => ({ ...m, ord })))}::jsonb)

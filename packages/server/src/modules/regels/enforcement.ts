@@ -14,8 +14,11 @@ export interface EnforcementLog {
   info(object: object, message: string): void;
 }
 
+/** Dates as yyyy-mm-dd in the Netherlands; built once, as building a formatter costs ~0.3 ms. */
+const dutchDate = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' });
+
 /** Today in the Netherlands, as the effective dates are meant. */
-const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+const today = () => dutchDate.format(new Date());
 
 interface Rules extends Record<string, unknown> {
   netbeheerder: string;

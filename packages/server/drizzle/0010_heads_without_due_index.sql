@@ -1,0 +1,1 @@
+DROP INDEX "order_heads_due_idx";
