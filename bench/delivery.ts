@@ -24,6 +24,7 @@ import {
   waitDrained,
   type DatabaseKind,
 } from './lib/platform';
+import { cpuPerMessage, cpuSnapshot, type CpuGroup } from './lib/cpu';
 import { startParticipants, type Participants } from './lib/participants-client';
 import { rawPosts } from './lib/raw';
 import { now, pause, percentile, rate, table } from './lib/stats';
@@ -61,6 +62,9 @@ interface Result {
   acceptRate: number;
   idleP50: number;
   idleP99: number;
+  /** CPU per delivered message of each process group, while draining and while API→delivered ran. */
+  drainCpu: Record<CpuGroup, string>;
+  apiCpu: Record<CpuGroup, string>;
   checks: ReceiverStats[];
 }
 
@@ -99,13 +103,16 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
     await setSendersRunning(platform, false);
     const perOrder = Math.max(1, Math.round(MESSAGES / ORDERS));
     await prefillOutbox(platform, ordersOf('DRAIN', ORDERS), perOrder);
+    const drainCpuBefore = cpuSnapshot(participants.pid);
     const drainStarted = now();
     await setSendersRunning(platform, true);
     await delivered(perOrder * ORDERS);
     const drainMs = now() - drainStarted;
+    const drainCpu = cpuPerMessage(drainCpuBefore, cpuSnapshot(participants.pid), perOrder * ORDERS);
     await check();
 
     await participants.call({ cmd: 'reset' });
+    const apiCpuBefore = cpuSnapshot(participants.pid);
     const submit = await participants.call<SubmitResult>({
       cmd: 'submit',
       api: platform.origin,
@@ -116,6 +123,7 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
     if (submit.failed > 0) throw new Error(`${submit.failed} orders failed to submit: ${submit.firstError}`);
     await delivered(Math.round(MESSAGES / 4) * 4);
     const apiMs = now() - submit.started;
+    const apiCpu = cpuPerMessage(apiCpuBefore, cpuSnapshot(participants.pid), Math.round(MESSAGES / 4) * 4);
     await check();
 
     await setSendersRunning(platform, false);
@@ -146,6 +154,8 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       acceptRate: rate(Math.round(MESSAGES / 4) * 4, accept.submittedMs),
       idleP50: percentile(latencies, 50),
       idleP99: percentile(latencies, 99),
+      drainCpu,
+      apiCpu,
       checks,
     };
   } finally {
@@ -202,6 +212,17 @@ console.log(
         perSecond(r.acceptRate),
         ms(r.idleP50),
         ms(r.idleP99),
+      ]),
+    ]),
+);
+console.log(
+  '\nCPU per delivered message (PostgreSQL counted when its server runs on this machine; on PGlite\n' +
+    'the database runs inside the platform process):\n' +
+    table([
+      ['database', 'phase', 'platform', 'postgres', 'participants'],
+      ...results.flatMap((r) => [
+        [r.database, 'drain', r.drainCpu.platform, r.drainCpu.postgres, r.drainCpu.participants],
+        [r.database, 'API→delivered', r.apiCpu.platform, r.apiCpu.postgres, r.apiCpu.participants],
       ]),
     ]),
 );

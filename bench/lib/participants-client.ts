@@ -25,7 +25,7 @@ export async function startParticipants() {
       child.on('message', onMessage);
       child.send({ ...command, seq: id });
     });
-  return { origin: `http://127.0.0.1:${port}`, call, stop: () => child.send({ cmd: 'exit' }) };
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid, call, stop: () => child.send({ cmd: 'exit' }) };
 }
 
 export type Participants = Awaited<ReturnType<typeof startParticipants>>;
