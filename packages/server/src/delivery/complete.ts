@@ -43,8 +43,7 @@ export async function completeMessages(
           where opdracht_id = any(array(select opdracht_id from messages where id in ${list})) and in_error
           order by opdracht_id for no key update`,
     );
-    await queryRows(
-      tx,
+    await tx.execute(
       sql`select 1 from messages m
           join order_heads h on h.receiver = m.receiver and h.opdracht_id = m.opdracht_id and h.message_id = m.id
           where m.id in ${list}
@@ -97,8 +96,7 @@ export async function completeMessages(
     // Only orders in error when locked above can be cleared (a failure since then left a message in uitval).
     if (inError.length === 0) return handedOn.map(toClaimedMessage);
     const locked = JSON.stringify(inError.map((row) => row.opdracht_id));
-    await queryRows(
-      tx,
+    await tx.execute(
       sql`update opdrachten o set in_error = false, changed = now()
           where o.in_error and o.opdracht_id in (select value from jsonb_array_elements_text(${locked}::jsonb))
             and not exists (

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client';
+import type { Database } from '../db/client';
 
 export interface FailedDelivery {
   id: string;
@@ -22,8 +22,7 @@ export async function failMessages(db: Database, failures: readonly FailedDelive
   if (failures.length === 0) return;
   const input = sql`jsonb_to_recordset(${JSON.stringify(failures)}::jsonb) as f(id uuid, "delayMs" integer, err jsonb)`;
   await db.transaction(async (tx) => {
-    await queryRows(
-      tx,
+    await tx.execute(
       sql`with failing as (
             select distinct m.opdracht_id from messages m join ${input} on m.id = f.id
             where m.delivered_at is null
@@ -35,8 +34,7 @@ export async function failMessages(db: Database, failures: readonly FailedDelive
           update opdrachten o set in_error = true, changed = now()
           from locked l where o.opdracht_id = l.opdracht_id and not o.in_error`,
     );
-    await queryRows(
-      tx,
+    await tx.execute(
       sql`with failed as (
             update messages m set failed_attempts = m.failed_attempts + 1, last_attempt = now(),
                    next_attempt = now() + f."delayMs" * interval '1 millisecond', err = f.err

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Flow, OpdrachtStatusFilter, OpdrachtView } from '@knooppunt/domain';
-import { queryRows, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { finishedCondition, flowCondition, openCondition } from '../../db/monitoring';
 import { opdrachten } from '../../db/schema';
 import {
@@ -174,8 +174,7 @@ export type OpdrachtChange = Pick<OpdrachtRow, 'opdrachtId' | 'status' | 'status
 /** Status changes of several orders in one statement (plan status as given, null keeps it). */
 export async function updateOpdrachten(db: Database, changes: readonly OpdrachtChange[]): Promise<void> {
   if (changes.length === 0) return;
-  await queryRows(
-    db,
+  await db.execute(
     sql`update opdrachten o
         set status = c.status, status_text = c."statusText",
             plan_status_text = coalesce(c."planStatusText", o.plan_status_text), changed = now()
