@@ -20,34 +20,40 @@ export interface FilterDraftOptions {
 
 /**
  * The filter fields of a list that applies its filters on 'Zoeken' or Enter: edits stay local
- * until submitted. When the applied filters change from elsewhere (back button, a link) the fields
- * follow them.
+ * until submitted. When the applied filters change from elsewhere (back button, a link, or a
+ * choice applied a moment ago whose navigation renders only now) the fields follow them — except
+ * the fields the user has edited since the last apply, which keep what was typed.
  */
 export function useFilterDraft<F extends FilterValues>(
   list: Pick<ListParams<F, string>, 'filters' | 'filterDefaults' | 'setFilters'>,
   options: FilterDraftOptions = {},
 ): FilterDraft<F> {
   const applied = JSON.stringify(list.filters);
-  const [draft, setDraft] = useState({ applied, values: list.filters });
+  const [draft, setDraft] = useState({ applied, values: list.filters, edited: [] as (keyof F)[] });
   // Adjusting state while rendering (instead of in an effect) avoids a render with stale fields.
-  if (draft.applied !== applied) setDraft({ applied, values: list.filters });
+  if (draft.applied !== applied) {
+    const kept = Object.fromEntries(draft.edited.map((name) => [name, draft.values[name]]));
+    setDraft({ applied, values: { ...list.filters, ...kept }, edited: draft.edited });
+  }
 
+  const applyValues = (values: F) => {
+    setDraft((current) => ({ ...current, values, edited: [] }));
+    list.setFilters(values);
+  };
   return {
     values: draft.values,
-    setValue: (name, value) => setDraft((current) => ({ ...current, values: { ...current.values, [name]: value } })),
-    apply: (name, value) => {
-      const values = { ...draft.values, [name]: value };
-      setDraft((current) => ({ ...current, values }));
-      list.setFilters(values);
-    },
+    setValue: (name, value) =>
+      setDraft((current) => ({
+        ...current,
+        values: { ...current.values, [name]: value },
+        edited: current.edited.includes(name) ? current.edited : [...current.edited, name],
+      })),
+    apply: (name, value) => applyValues({ ...draft.values, [name]: value }),
     submit: () => {
       // The URL would not change, so nothing would be fetched: ask for the list again instead.
       if (JSON.stringify(draft.values) === applied) options.onRefresh?.();
-      else list.setFilters(draft.values);
+      else applyValues(draft.values);
     },
-    reset: () => {
-      setDraft((current) => ({ ...current, values: list.filterDefaults }));
-      list.setFilters(list.filterDefaults);
-    },
+    reset: () => applyValues(list.filterDefaults),
   };
 }
