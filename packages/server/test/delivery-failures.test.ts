@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, opdrachten, orderHeads, senders } from '../src/db/schema';
 import { BACKOFF_JITTER, BACKOFF_SCHEDULE_MS } from '../src/delivery/backoff';
-import { claimMessages } from '../src/delivery/claim';
+import { claimRuns } from '../src/delivery/claim';
 import { releaseStaleClaims } from '../src/delivery/release-stale';
-import { bodyOf, eventually, seedReceiver, pause, submit, useDeliveryResources } from './support/delivery';
+import { bodyOf, eventually, seedReceiver, pause, submit, useDeliveryResources, ids } from './support/delivery';
 
 const { fixture, receiver } = useDeliveryResources();
 
@@ -46,6 +46,45 @@ describe('delivery failures', { timeout: 60_000 }, () => {
       .where(eq(orderHeads.messageId, first));
     await eventually(() => expect(alfa.callbacks.map((request) => bodyOf(request).data.n)).toEqual([1, 1, 2]));
     expect(alfa.callbacks[1]?.headers['idempotency-key']).toBe(first);
+  });
+
+  it('stops a run at its failed message: the ones before are delivered, the ones after wait behind it', async () => {
+    const f = await fixture();
+    let refuse = true;
+    const alfa = await receiver({
+      status: (request) => (refuse && bodyOf(request).data.n === 2 ? 503 : 200),
+    });
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
+    const [m1, m2, m3] = [
+      await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 1 } }),
+      await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 2 } }),
+      await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 3 } }),
+    ];
+    f.startWorker({ pollIntervalMs: 50 });
+
+    await eventually(async () => {
+      const [row] = await f.db.select().from(messages).where(eq(messages.id, m2!));
+      expect(row?.failedAttempts).toBe(1);
+    });
+    await pause(400);
+    expect(alfa.callbacks.map((request) => bodyOf(request).data.n)).toEqual([1, 2]);
+    const rows = await f.db.select().from(messages).orderBy(messages.seq);
+    expect(rows.map((row) => [row.id, row.deliveredAt !== null, row.failedAttempts])).toEqual([
+      [m1, true, 0],
+      [m2, false, 1],
+      [m3, false, 0],
+    ]);
+    const [head] = await f.db.select().from(orderHeads);
+    expect(head).toMatchObject({ messageId: m2, claimedUntil: null });
+
+    refuse = false;
+    await f.db
+      .update(messages)
+      .set({ nextAttempt: sql`now()` })
+      .where(eq(messages.id, m2!));
+    await f.db.update(orderHeads).set({ due: sql`now()` });
+    await eventually(() => expect(alfa.callbacks.map((request) => bodyOf(request).data.n)).toEqual([1, 2, 2, 3]));
+    await eventually(async () => expect(await f.db.select().from(orderHeads)).toEqual([]));
   });
 
   it('marks the order as in error while one of its messages is in uitval, and clears it once delivered', async () => {
@@ -128,8 +167,8 @@ describe('delivery failures', { timeout: 60_000 }, () => {
     await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
     const id = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
     // A worker claimed it and died.
-    expect((await claimMessages(f.db, 50, 60_000)).messages.map((message) => message.id)).toEqual([id]);
-    expect((await claimMessages(f.db, 50, 60_000)).messages).toEqual([]);
+    expect(ids((await claimRuns(f.db, 50, 60_000)).runs)).toEqual([[id]]);
+    expect((await claimRuns(f.db, 50, 60_000)).runs).toEqual([]);
     expect(await releaseStaleClaims(f.db)).toBe(0);
 
     await f.db.update(orderHeads).set({ claimedUntil: sql`now() - interval '1 second'` });

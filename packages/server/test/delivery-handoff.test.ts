@@ -1,9 +1,10 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, orderHeads, senders } from '../src/db/schema';
-import { claimMessages } from '../src/delivery/claim';
+import { claimRuns } from '../src/delivery/claim';
 import { completeMessages } from '../src/delivery/complete';
-import { seedReceiver, submit, useDeliveryResources } from './support/delivery';
+import { failMessages } from '../src/delivery/fail';
+import { seedReceiver, submit, useDeliveryResources, ids } from './support/delivery';
 
 const { fixture } = useDeliveryResources();
 const LEASE = { leaseMs: 60_000 };
@@ -25,23 +26,27 @@ async function twoOrders(maxMessages = 5) {
   const a2 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
   const b1 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-B' });
   const b2 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-B' });
-  const claimed = (await claimMessages(f.db, 50, 60_000)).messages.map((message) => message.id);
-  expect(claimed.sort()).toEqual([a1, b1].sort());
+  // Each head comes with the message queued behind it: one run per order.
+  expect(ids((await claimRuns(f.db, 50, 60_000)).runs)).toEqual([
+    [a1, a2],
+    [b1, b2],
+  ]);
   return { f, a1, a2, b1, b2 };
 }
 
 describe('a completion hands its claim to the order’s next message', { timeout: 60_000 }, () => {
   it('answers the next message of each order claimed, with the sender’s configuration version', async () => {
     const { f, a1, a2, b1, b2 } = await twoOrders();
+    // Only the first of each run was delivered (a run can stop early): the heads move to the second.
     const next = await completeMessages(f.db, [a1, b1], LEASE);
-    expect(next.map((message) => message.id).sort()).toEqual([a2, b2].sort());
-    expect(next[0]).toMatchObject({ receiver: ALFA, versienummer: '2.0', configVersion: 1, failedAttempts: 0 });
+    expect(ids(next)).toEqual([[a2], [b2]]);
+    expect(next[0]![0]).toMatchObject({ receiver: ALFA, versienummer: '2.0', configVersion: 1, failedAttempts: 0 });
     expect(await claimedHeads(f)).toEqual([
       { opdrachtId: 'O-A', messageId: a2 },
       { opdrachtId: 'O-B', messageId: b2 },
     ]);
     // Nothing is left to claim: the handed-on heads count as claimed.
-    expect((await claimMessages(f.db, 50, 60_000)).messages).toEqual([]);
+    expect((await claimRuns(f.db, 50, 60_000)).runs).toEqual([]);
 
     expect(await completeMessages(f.db, [a2, b2], LEASE)).toEqual([]);
     expect(await f.db.select().from(orderHeads)).toEqual([]);
@@ -72,11 +77,77 @@ describe('a completion hands its claim to the order’s next message', { timeout
     // Two claimed, one allowed: the first completion frees a slot instead of passing it on …
     expect(await completeMessages(f.db, [a1], LEASE)).toEqual([]);
     // … the second finds one claimed (its own), within the limit, and passes it on.
-    expect((await completeMessages(f.db, [b1], LEASE)).map((message) => message.id)).toEqual([b2]);
+    expect(ids(await completeMessages(f.db, [b1], LEASE))).toEqual([[b2]]);
     const heads = await f.db
       .select({ opdrachtId: orderHeads.opdrachtId })
       .from(orderHeads)
       .where(and(eq(orderHeads.receiver, ALFA), isNotNull(orderHeads.claimedUntil)));
     expect(heads).toEqual([{ opdrachtId: 'O-B' }]);
+  });
+});
+
+describe('a claim takes each head with the messages queued behind it (a run)', { timeout: 60_000 }, () => {
+  it('records a whole run in one completion and moves the head past it', async () => {
+    const f = await fixture();
+    await seedReceiver(f.db, f.cipher, { deelnemer: ALFA, origin: 'http://127.0.0.1:9' });
+    const m1 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
+    const m2 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
+    const m3 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
+    expect(ids((await claimRuns(f.db, 50, 60_000)).runs)).toEqual([[m1, m2, m3]]);
+
+    // The first two went out; the third waits for the next claim (the run's budget ran out).
+    expect(await completeMessages(f.db, [m1, m2])).toEqual([]);
+    expect(await f.db.select({ messageId: orderHeads.messageId }).from(orderHeads)).toEqual([{ messageId: m3 }]);
+    const delivered = await f.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(isNotNull(messages.deliveredAt))
+      .orderBy(messages.seq);
+    expect(delivered.map((row) => row.id)).toEqual([m1, m2]);
+    expect(ids((await claimRuns(f.db, 50, 60_000)).runs)).toEqual([[m3]]);
+  });
+
+  it('hands on to the message after the whole run, with that message’s own run', async () => {
+    const f = await fixture();
+    await seedReceiver(f.db, f.cipher, { deelnemer: ALFA, origin: 'http://127.0.0.1:9' });
+    const [m1, m2] = [
+      await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' }),
+      await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' }),
+    ];
+    expect(ids((await claimRuns(f.db, 50, 60_000)).runs)).toEqual([[m1, m2]]);
+    // Queued while the run was out: the handoff starts behind the run, not at its second message.
+    const m3 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
+    const m4 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
+    expect(ids(await completeMessages(f.db, [m1, m2], LEASE))).toEqual([[m3, m4]]);
+    expect(await claimedHeads(f)).toEqual([{ opdrachtId: 'O-A', messageId: m3 }]);
+  });
+
+  it('ends a run before a message that is not due', async () => {
+    const f = await fixture();
+    await seedReceiver(f.db, f.cipher, { deelnemer: ALFA, origin: 'http://127.0.0.1:9' });
+    const m1 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
+    const m2 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
+    await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
+    await f.db
+      .update(messages)
+      .set({ nextAttempt: sql`now() + interval '1 hour'` })
+      .where(eq(messages.seq, sql`(select max(seq) from messages)`));
+    expect(ids((await claimRuns(f.db, 50, 60_000)).runs)).toEqual([[m1, m2]]);
+  });
+
+  it('leaves the head on a run’s failed message, not due, when the failure is recorded first', async () => {
+    const f = await fixture();
+    await seedReceiver(f.db, f.cipher, { deelnemer: ALFA, origin: 'http://127.0.0.1:9' });
+    const m1 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
+    const m2 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
+    await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
+    await claimRuns(f.db, 50, 60_000);
+    // m1 delivered, m2 refused: recorded as the worker does, the failure before the completion.
+    await failMessages(f.db, [{ id: m2, delayMs: 60_000, err: { msg: 'HTTP 500', traceId: 't' } }]);
+    expect(await completeMessages(f.db, [m1], LEASE)).toEqual([]);
+    const [head] = await f.db.select().from(orderHeads);
+    expect(head).toMatchObject({ messageId: m2, claimedUntil: null });
+    expect(head!.due.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect((await claimRuns(f.db, 50, 60_000)).runs).toEqual([]);
   });
 });

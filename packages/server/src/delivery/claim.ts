@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
 
 /** A claimed message with what delivering it needs. */
@@ -18,8 +18,19 @@ export interface ClaimedMessage {
   configVersion: number;
 }
 
+/**
+ * A claimed head with the messages queued behind it: consecutive undelivered messages of one order
+ * for one receiver, oldest first, all due. The worker sends them one after the other — each only
+ * once the receiver accepted the one before — under the head's one claim (one slot of the sender),
+ * and records them together. The first is the head's message.
+ */
+export type Run = ClaimedMessage[];
+
+/** The most messages of one order a claim takes as one run. */
+export const RUN_LENGTH = 10;
+
 export interface Claim {
-  messages: ClaimedMessage[];
+  runs: Run[];
   /**
    * Another worker was claiming for some senders at the same moment (their rows were locked and
    * skipped): there may be work this claim could not see, so claim again soon.
@@ -27,7 +38,7 @@ export interface Claim {
   contended: boolean;
 }
 
-interface ClaimedRow extends Record<string, unknown> {
+export interface ClaimedRow extends Record<string, unknown> {
   id: string;
   opdracht_id: string;
   versienummer: string;
@@ -38,13 +49,51 @@ interface ClaimedRow extends Record<string, unknown> {
   failed_attempts: number;
   created: Date | string;
   config_version: number;
+  /** Due now (a message behind the head can have a later next attempt only after a manual change). */
+  due_now: boolean;
 }
 
-/** The columns of `messages m` a claimed message needs; the statement adds `config_version`. */
-export const CLAIMED_COLUMNS = sql`m.id, m.opdracht_id, m.versienummer, m.type, m.sender, m.receiver, m.data::text as data_json,
-  m.failed_attempts, m.created`;
+/**
+ * The runs of claimed heads as SQL, from `source`: a relation with the head's `message_id` and the
+ * sender's configuration `version`. Per head its message and those queued behind it for the same
+ * receiver (messages_order_idx), at most RUN_LENGTH; `toRuns` cuts a run at the first one not due.
+ * Within one statement the messages it delivers still read as undelivered: the caller starts the
+ * runs past them (complete.ts hands on a head that already points past them).
+ */
+export const runsOf = (source: SQL) =>
+  sql`select m.id, m.opdracht_id, m.versienummer, m.type, m.sender, m.receiver, m.data::text as data_json,
+        m.failed_attempts, m.created, m.next_attempt <= now() as due_now, src.version as config_version
+      from ${source} src
+      join messages hm on hm.id = src.message_id
+      cross join lateral (
+        select * from messages m
+        where m.receiver = hm.receiver and m.opdracht_id = hm.opdracht_id and m.seq >= hm.seq
+          and (m.delivered_at is null or m.id = hm.id)
+        order by m.seq
+        limit ${RUN_LENGTH}
+      ) m
+      order by m.receiver, m.opdracht_id, m.seq`;
 
-export function toClaimedMessage(row: ClaimedRow): ClaimedMessage {
+/** Groups the rows of `runsOf` into runs, each cut before its first message that is not due. */
+export function toRuns(rows: readonly ClaimedRow[]): Run[] {
+  const runs: Run[] = [];
+  let run: Run | undefined;
+  let cut = false;
+  for (const row of rows) {
+    if (!run || run[0]!.receiver !== row.receiver || run[0]!.opdrachtId !== row.opdracht_id) {
+      run = [toClaimedMessage(row)];
+      runs.push(run);
+      cut = false;
+    } else if (!cut && row.due_now) {
+      run.push(toClaimedMessage(row));
+    } else {
+      cut = true;
+    }
+  }
+  return runs;
+}
+
+function toClaimedMessage(row: ClaimedRow): ClaimedMessage {
   return {
     id: row.id,
     opdrachtId: row.opdracht_id,
@@ -63,8 +112,8 @@ export function toClaimedMessage(row: ClaimedRow): ClaimedMessage {
 export const leaseUntil = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
 
 /**
- * Claims up to `batchSize` due order heads in one statement, for `leaseMs`. Per sender (receiver
- * and versienummer) at most its free slots are taken — `maxMessages` minus the heads it has claimed
+ * Claims up to `batchSize` due order heads in one statement, each with its run (`Run`), for
+ * `leaseMs`. Per sender (receiver and versienummer) at most its free slots are taken — `maxMessages` minus the heads it has claimed
  * now — so one receiver's backlog cannot starve the others; a paused sender, one with
  * `maxMessages` 0 and a receiver without a sender row get nothing and their heads stay put.
  * Two workers must not both hand out a sender's free slots: first the senders' rows are locked
@@ -75,7 +124,7 @@ export const leaseUntil = (leaseMs: number) => sql`now() + ${leaseMs} * interval
  * behind them; the oldest due heads go first. Only the heads picked are locked (skipping those a
  * completion is moving), not every candidate: a row lock is a write.
  */
-export async function claimMessages(db: Database, batchSize: number, leaseMs: number): Promise<Claim> {
+export async function claimRuns(db: Database, batchSize: number, leaseMs: number): Promise<Claim> {
   const lease = leaseUntil(leaseMs);
   let contended = false;
   const rows = await db.transaction(async (tx) => {
@@ -132,10 +181,8 @@ export async function claimMessages(db: Database, batchSize: number, leaseMs: nu
           where h.receiver = c.receiver and h.opdracht_id = c.opdracht_id
           returning h.message_id, c.version
         )
-        select ${CLAIMED_COLUMNS}, heads.version as config_version
-        from heads join messages m on m.id = heads.message_id`,
+        ${runsOf(sql`heads`)}`,
     );
   });
-  const messages = rows.map(toClaimedMessage);
-  return { messages, contended };
+  return { runs: toRuns(rows), contended };
 }

@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import type { Outbound } from '../outbound/client';
 import type { SecretCipher } from '../secrets/cipher';
 import { backoffMs } from './backoff';
-import { claimMessages, type ClaimedMessage } from './claim';
+import { claimRuns, type Run } from './claim';
 import { completeMessages } from './complete';
 import { createConfigurationCache } from './configurations';
 import { deliverMessage } from './deliver';
@@ -14,6 +14,13 @@ import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
 
 /** How long a woken worker waits for more work to arrive before it claims. */
 const CLAIM_LINGER_MS = 2;
+
+/**
+ * How long a run may go on: its next message is sent only while the run started less than this
+ * long ago. A pause, a cancel or a new configuration reaches a claimed run within this time (and
+ * the one POST then under way); the rest of the order waits for the next claim.
+ */
+const RUN_BUDGET_MS = 500;
 
 /** Transactions recording outcomes at once (of the pool's 10 connections). */
 const MAX_RECORDINGS = 2;
@@ -72,18 +79,31 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let running = false;
   let loop: Promise<void> | undefined;
 
-  // Delivers a claimed message on its own; the outcome is recorded with the next flush.
-  const dispatch = (message: ClaimedMessage) => {
-    const task = deliverMessage(message, deps).then((outcome) => {
-      if (outcome.delivered) {
-        delivered.push(message.id);
-        options.metrics?.delivered(message.receiver, message.created);
-      } else {
-        failed.push({ id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err });
-        options.metrics?.failed(message.receiver);
+  // Delivers a claimed run on its own: each message once the receiver accepted the one before
+  // (FIFO), up to the first failure, while the run's budget lasts. Its outcomes are recorded
+  // together with the next flush — the delivered ones and a failure in the same recording, so the
+  // head moves past the delivered ones onto the failed one (fail.ts, then complete.ts).
+  const dispatch = (run: Run) => {
+    const task = (async () => {
+      const started = performance.now();
+      const done: string[] = [];
+      let failure: FailedDelivery | undefined;
+      for (const message of run) {
+        if (done.length > 0 && (!running || performance.now() - started > RUN_BUDGET_MS)) break;
+        const outcome = await deliverMessage(message, deps);
+        if (outcome.delivered) {
+          done.push(message.id);
+          options.metrics?.delivered(message.receiver, message.created);
+        } else {
+          failure = { id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err };
+          options.metrics?.failed(message.receiver);
+          break;
+        }
       }
+      delivered.push(...done);
+      if (failure) failed.push(failure);
       flush();
-    });
+    })();
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));
   };
@@ -97,8 +117,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const done = delivered.splice(0);
       const failures = failed.splice(0);
       try {
-        const next = await completeMessages(db, done, running ? { leaseMs } : undefined);
+        // Failures first: a run that ended in one hands its head on to the failed message, which
+        // must then read as failed (not due) rather than be handed on and sent again at once.
         await failMessages(db, failures);
+        const next = await completeMessages(db, done, running ? { leaseMs } : undefined);
         next.forEach(dispatch);
       } catch (error) {
         // The claims run out and the messages are delivered again: at-least-once.
@@ -125,8 +147,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           await releaseStaleClaims(db);
         }
         const room = Math.min(batchSize, maxInFlight - inFlight.size);
-        const { messages: claimed, contended } =
-          room > 0 ? await claimMessages(db, room, leaseMs) : { messages: [], contended: false };
+        const { runs: claimed, contended } =
+          room > 0 ? await claimRuns(db, room, leaseMs) : { runs: [], contended: false };
         claimed.forEach(dispatch);
         if (claimed.length > 0 && claimed.length === room) continue;
         // Another process held some senders: their free slots are ours to try again in a moment.

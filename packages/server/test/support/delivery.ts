@@ -7,6 +7,7 @@ import { configurations, senders } from '../../src/db/schema';
 import { secretContext } from '../../src/modules/configs/service';
 import { createOutbound, type Outbound } from '../../src/outbound/client';
 import { createSecretCipher, type SecretCipher } from '../../src/secrets/cipher';
+import type { Run } from '../../src/delivery/claim';
 import { enqueueMessage } from '../../src/delivery/enqueue';
 import { createWakeup, type Wakeup } from '../../src/delivery/wakeup';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../../src/delivery/worker';
@@ -205,6 +206,12 @@ export async function submit(
     });
     return id;
   });
+}
+
+/** The message ids of claimed runs, the runs in order of receiver and order id. */
+export function ids(runs: readonly Run[]): string[][] {
+  const key = (run: Run) => `${run[0]!.receiver}|${run[0]!.opdrachtId}`;
+  return [...runs].sort((a, b) => key(a).localeCompare(key(b))).map((run) => run.map((message) => message.id));
 }
 
 /** Polls until the check passes (or fails with its last error after `timeoutMs`). */
