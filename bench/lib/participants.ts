@@ -46,10 +46,11 @@ function createReceiver() {
     const inFlight = (open.get(deelnemer) ?? 0) + 1;
     open.set(deelnemer, inFlight);
     if (kind !== 'token') stats.maxOpenPerReceiver = Math.max(stats.maxOpenPerReceiver, inFlight);
+    // Open from the request's first byte until its answer is sent: what the platform has in flight.
+    res.on('close', () => open.set(deelnemer, (open.get(deelnemer) ?? 1) - 1));
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      open.set(deelnemer, (open.get(deelnemer) ?? 1) - 1);
       if (kind === 'token') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ access_token: RECEIVER_TOKEN, token_type: 'Bearer', expires_in: 3600 }));
@@ -60,8 +61,12 @@ function createReceiver() {
         return;
       }
       callback(deelnemer, Buffer.concat(chunks).toString('utf8'), req.headers['idempotency-key'] as string);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
+      // Answered a turn later, as a receiver that stores the message would: requests that arrive
+      // together are open together, so the check sees how many the platform has in flight.
+      setImmediate(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
     });
   });
   server.keepAliveTimeout = 60_000;
