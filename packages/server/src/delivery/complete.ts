@@ -21,10 +21,11 @@ export interface Handoff {
  *
  * With `handoff`, a completed run's claim passes on to its successor when that one is due now
  * and its sender (receiver, versienummer) is running with no more heads claimed than it allows:
- * the successor comes back claimed with its own run, to be delivered at once, without a claim round trip. FIFO
- * holds (the successor is the order's next undelivered message and its predecessor is delivered);
- * the sender's claimed heads stay as many, so maxMessages holds without taking the sender's lock
- * that a claim takes — a claim running meanwhile counts the head as claimed either way. A sender
+ * the successor comes back claimed with its own run, to be delivered at once, without a claim
+ * round trip. FIFO holds (the successor is the order's next undelivered message and the run
+ * before it is delivered); the sender's claimed heads stay as many, so maxMessages holds without
+ * taking the sender's lock that a claim takes — a claim running meanwhile counts the head as
+ * claimed either way. A sender
  * whose maxMessages was lowered below what it has in flight gets no handoff until it is under.
  *
  * An order marked `inError` (fail.ts) is cleared once none of its messages is in uitval (failed at
