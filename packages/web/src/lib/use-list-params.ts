@@ -148,3 +148,33 @@ function writeFilters<F extends FilterValues>(params: URLSearchParams, values: F
 function sameValue(a: string | string[], b: string | string[]): boolean {
   return Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((v, i) => v === b[i]) : a === b;
 }
+
+/** A page of a list as the server answers it (`countIsLowerBound` only from monitoring searches). */
+export interface ListPage<Row> {
+  items: readonly Row[];
+  count: number;
+  countIsLowerBound?: boolean;
+}
+
+type TableState = Pick<
+  ListParams<FilterValues, string>,
+  'sortBy' | 'sortDirection' | 'setSort' | 'skip' | 'limit' | 'setSkip'
+>;
+
+/**
+ * What DataTable takes from a list: its rows, sort and paging, from the list's URL state and the
+ * page the server answered (none yet while the first one loads). Spread it into the table.
+ */
+export function listTableProps<Row>(list: TableState, page: ListPage<Row> | undefined) {
+  return {
+    rows: page?.items ?? [],
+    sortBy: list.sortBy,
+    sortDirection: list.sortDirection,
+    onSortChange: list.setSort,
+    skip: list.skip,
+    limit: list.limit,
+    count: page?.count ?? 0,
+    countIsLowerBound: page?.countIsLowerBound,
+    onPageChange: list.setSkip,
+  };
+}

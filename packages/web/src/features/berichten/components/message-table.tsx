@@ -1,7 +1,7 @@
 import type { CappedPaged, Flow, MessageView } from '@knooppunt/domain';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
-import type { ListParams } from '@/lib/use-list-params';
+import { listTableProps, type ListParams } from '@/lib/use-list-params';
 import type { MessageSortField } from '../api/search-messages';
 import { MessageActions } from './message-actions';
 import { messageColumns } from './message-columns';
@@ -41,19 +41,11 @@ export function MessageTable({ flow, label, list, page, loading, variant }: Mess
   return (
     <>
       <DataTable
+        {...listTableProps(list, page)}
         label={label}
         columns={columns}
-        rows={page?.items ?? []}
         getRowId={(message) => message._id}
         loading={loading}
-        sortBy={list.sortBy}
-        sortDirection={list.sortDirection}
-        onSortChange={list.setSort}
-        skip={list.skip}
-        limit={list.limit}
-        count={page?.count ?? 0}
-        countIsLowerBound={page?.countIsLowerBound}
-        onPageChange={list.setSkip}
         onRowClick={setPanelMessage}
         wrapHeaders
       />

@@ -9,7 +9,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
-import { searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { CONFIG_SORT_FIELDS, useSearchConfigs } from '../api/search-configs';
 import { configColumns, draftRowSx } from './config-columns';
 import { ConfigPanel } from './config-panel';
@@ -82,19 +82,12 @@ export function ConfigsScreen({ flow }: { flow: Flow }) {
         </Stack>
         <Divider />
         <DataTable
+          {...listTableProps(list, data)}
           label={TITLES.configs}
           columns={columns}
-          rows={data?.items ?? []}
           getRowId={rowId}
           getRowSx={draftRowSx}
           loading={isFetching}
-          sortBy={list.sortBy}
-          sortDirection={list.sortDirection}
-          onSortChange={list.setSort}
-          skip={list.skip}
-          limit={list.limit}
-          count={data?.count ?? 0}
-          onPageChange={list.setSkip}
           onRowClick={setPanelRow}
         />
       </Paper>

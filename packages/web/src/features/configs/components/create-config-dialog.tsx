@@ -17,7 +17,7 @@ import { useCreateConfig } from '../api/create-config';
 import { useValuelists } from '../api/get-valuelists';
 import { ConfigFormFields } from '../form/config-form-fields';
 import { configFormResolver, configInputOf, emptyFormValues } from '../form/config-form-values';
-import { FormTextField } from '../form/form-text-field';
+import { FormTextField } from '@/components/form-text-field/form-text-field';
 
 // While typing, a space turns into an underscore at once; trimming waits until the name is sent.
 const underscoreSpaces = (value: string) => value.replace(/\s/g, '_');

@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { LABELS } from '@/lib/texts';
 import type { ConfigFormValues } from './config-form-values';
-import { FormTextField } from './form-text-field';
+import { FormTextField } from '@/components/form-text-field/form-text-field';
 import { UrlFields } from './url-fields';
 
 interface ConfigFormFieldsProps {

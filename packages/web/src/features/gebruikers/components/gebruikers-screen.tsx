@@ -17,7 +17,7 @@ import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { useAllOrganisations } from '../api/search-organisations';
 import { useSearchRoles } from '../api/search-roles';
 import { useSearchUsers } from '../api/search-users';
@@ -129,15 +129,11 @@ export function GebruikersScreen() {
           <Divider />
           <Box>
             <DataTable
+              {...listTableProps(list, users.data)}
               label={TITLES.gebruikers}
               columns={columns}
-              rows={users.data?.items ?? []}
               getRowId={(row) => row.userid}
               loading={users.isFetching}
-              skip={list.skip}
-              limit={list.limit}
-              count={users.data?.count ?? 0}
-              onPageChange={list.setSkip}
             />
           </Box>
         </Paper>

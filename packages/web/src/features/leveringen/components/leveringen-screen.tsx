@@ -8,7 +8,7 @@ import { FilterSwitch, FilterTextField } from '@/components/filter-bar/filter-fi
 import { Page } from '@/components/page/page';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { LEVERING_SORT_FIELDS, useSearchLeveringen } from '../api/search-leveringen';
 
 // The error-only toggle is `status=error` in the URL and in the search (spec 000 §7).
@@ -64,19 +64,11 @@ export function LeveringenScreen() {
         </FilterBar>
         <Divider />
         <DataTable
+          {...listTableProps(list, data)}
           label={TITLES.leveringen}
           columns={COLUMNS}
-          rows={data?.items ?? []}
           getRowId={(levering) => `${levering.opdrachtId}/${levering.leveringId}`}
           loading={isFetching}
-          sortBy={list.sortBy}
-          sortDirection={list.sortDirection}
-          onSortChange={list.setSort}
-          skip={list.skip}
-          limit={list.limit}
-          count={data?.count ?? 0}
-          countIsLowerBound={data?.countIsLowerBound}
-          onPageChange={list.setSkip}
         />
       </Paper>
     </Page>

@@ -19,7 +19,7 @@ import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { OPDRACHT_SORT_FIELDS, useSearchOpdrachten } from '../api/search-opdrachten';
 import { opdrachtColumns } from './opdracht-columns';
 import { useCancelOpdracht } from './use-cancel-opdracht';
@@ -81,19 +81,11 @@ export function OpdrachtenScreen({ flow }: { flow: Flow }) {
         </FilterBar>
         <Divider />
         <DataTable
+          {...listTableProps(list, data)}
           label={TITLES.opdrachten}
           columns={columns}
-          rows={data?.items ?? []}
           getRowId={(opdracht) => opdracht.opdrachtId}
           loading={isFetching}
-          sortBy={list.sortBy}
-          sortDirection={list.sortDirection}
-          onSortChange={list.setSort}
-          skip={list.skip}
-          limit={list.limit}
-          count={data?.count ?? 0}
-          countIsLowerBound={data?.countIsLowerBound}
-          onPageChange={list.setSkip}
         />
       </Paper>
       {cancel.confirmDialog}

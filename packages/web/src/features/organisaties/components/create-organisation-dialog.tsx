@@ -16,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormTextField } from '@/components/form-text-field/form-text-field';
 import { useNotify } from '@/components/notifications/notify-context';
 import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
 import { LABELS } from '@/lib/texts';
@@ -73,43 +74,20 @@ function CreateOrganisationForm({ mutation, onCancel, onCreated }: FormProps) {
     <form onSubmit={submit} noValidate>
       <DialogContent sx={{ pt: 1 }}>
         <Stack sx={{ gap: 2.5, pt: 1 }}>
-          <Controller
+          <FormTextField
             control={control}
             name="organisatie"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={LABELS.organisaties.organisatie}
-                required
-                autoFocus
-                fullWidth
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              />
-            )}
+            label={LABELS.organisaties.organisatie}
+            required
+            autoFocus
           />
-          <Controller
-            control={control}
-            name="type"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                value={field.value ?? ''}
-                select
-                label={LABELS.organisaties.type}
-                required
-                fullWidth
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              >
-                {CREATABLE_ORGANISATION_TYPES.map((option) => (
-                  <MenuItem key={option} value={option}>
-                    {option}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <FormTextField control={control} name="type" select label={LABELS.organisaties.type} required>
+            {CREATABLE_ORGANISATION_TYPES.map((option) => (
+              <MenuItem key={option} value={option}>
+                {option}
+              </MenuItem>
+            ))}
+          </FormTextField>
           {delegated && (
             <Controller
               control={control}

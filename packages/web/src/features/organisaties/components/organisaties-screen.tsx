@@ -9,7 +9,7 @@ import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { useSearchOrganisations } from '../api/search-organisations';
 import { CreateOrganisationDialog } from './create-organisation-dialog';
 import { OrganisationFilters } from './organisation-filters';
@@ -54,18 +54,11 @@ export function OrganisatiesScreen() {
         <OrganisationFilters draft={filters} />
         <Divider />
         <DataTable
+          {...listTableProps(list, data)}
           label={TITLES.organisaties}
           columns={COLUMNS}
-          rows={data?.items ?? []}
           getRowId={(row) => row.organisatie}
           loading={isFetching}
-          sortBy={list.sortBy}
-          sortDirection={list.sortDirection}
-          onSortChange={list.setSort}
-          skip={list.skip}
-          limit={list.limit}
-          count={data?.count ?? 0}
-          onPageChange={list.setSkip}
         />
       </Paper>
       <CreateOrganisationDialog open={creating} onClose={() => setCreating(false)} />

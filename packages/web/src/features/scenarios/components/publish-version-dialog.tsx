@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { FormTextField } from '@/components/form-text-field/form-text-field';
 import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
 import { useNotify } from '@/components/notifications/notify-context';
 import { formatDate } from '@/lib/dates';
@@ -68,21 +69,13 @@ function PublishForm({ lookup, mutation, onCancel, onPublished }: FormProps) {
     <Stack component="form" noValidate onSubmit={submit}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack sx={{ gap: 2.5, pt: 1 }}>
-          <Controller
+          <FormTextField
             control={control}
             name="omschrijving"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={LABELS.scenarios.omschrijving}
-                required
-                autoFocus
-                fullWidth
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                slotProps={{ htmlInput: { maxLength: 100 } }}
-              />
-            )}
+            label={LABELS.scenarios.omschrijving}
+            required
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: 100 } }}
           />
           <Controller
             control={control}

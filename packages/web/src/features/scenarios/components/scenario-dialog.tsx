@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { FormTextField } from '@/components/form-text-field/form-text-field';
 import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
 import { useNotify } from '@/components/notifications/notify-context';
 import { LABELS } from '@/lib/texts';
@@ -132,21 +133,13 @@ function ScenarioForm({ mode, row, lookup, saving, onCancel, onSaved }: FormProp
     <Stack component="form" noValidate onSubmit={form.handleSubmit((values) => saving.save(values, onSaved))}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack sx={{ gap: 2.5, pt: 1 }}>
-          <Controller
+          <FormTextField
             control={control}
             name="omschrijving"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={LABELS.scenarios.omschrijving}
-                required
-                autoFocus
-                fullWidth
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                slotProps={{ htmlInput: { maxLength: 100 } }}
-              />
-            )}
+            label={LABELS.scenarios.omschrijving}
+            required
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: 100 } }}
           />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
             <ChoiceField

@@ -11,7 +11,7 @@ import { Page } from '@/components/page/page';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { useListParams } from '@/lib/use-list-params';
+import { listTableProps, useListParams } from '@/lib/use-list-params';
 import { useLookup } from '../api/get-lookup';
 import { SCENARIO_SORT_FIELDS, useSearchScenarios } from '../api/search-scenarios';
 import { DeleteScenarioDialog } from './delete-scenario-dialog';
@@ -93,18 +93,11 @@ export function ScenariosScreen() {
         />
         <Divider />
         <DataTable
+          {...listTableProps(list, data)}
           label={TITLES.scenarios}
           columns={columns}
-          rows={data?.items ?? []}
           getRowId={(row) => row._id}
           loading={isFetching}
-          sortBy={list.sortBy}
-          sortDirection={list.sortDirection}
-          onSortChange={list.setSort}
-          skip={list.skip}
-          limit={list.limit}
-          count={data?.count ?? 0}
-          onPageChange={list.setSkip}
           onRowClick={(row) => void navigate(`/scenario/${row._id}`)}
           wrapHeaders
         />

@@ -10,7 +10,7 @@ import { Page } from '@/components/page/page';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { useListParams } from '@/lib/use-list-params';
+import { listTableProps, useListParams } from '@/lib/use-list-params';
 import { useSearchWaardenlijsten } from '../api/search-waardenlijsten';
 import { mayEditWaardenlijst } from '../may-edit';
 import { CreateWaardenlijstDialog } from './create-waardenlijst-dialog';
@@ -83,18 +83,11 @@ export function WaardenlijstenScreen() {
         <WaardenlijstFilters draft={filters} />
         <Divider />
         <DataTable
+          {...listTableProps(list, data)}
           label={TITLES.waardenlijsten}
           columns={columns}
-          rows={data?.items ?? []}
           getRowId={(row) => row._id}
           loading={isFetching}
-          sortBy={list.sortBy}
-          sortDirection={list.sortDirection}
-          onSortChange={list.setSort}
-          skip={list.skip}
-          limit={list.limit}
-          count={data?.count ?? 0}
-          onPageChange={list.setSkip}
           // The list's filters, sort and page go along, so 'back' returns to the same list.
           onRowClick={(row) =>
             void navigate(`/waardenlijst/${encodeURIComponent(row._id)}`, { state: { search: location.search } })

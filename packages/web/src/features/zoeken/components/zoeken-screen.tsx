@@ -13,7 +13,7 @@ import { FilterBar } from '@/components/filter-bar/filter-bar';
 import { Page } from '@/components/page/page';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { useListParams } from '@/lib/use-list-params';
+import { listTableProps, useListParams } from '@/lib/use-list-params';
 import { useLookup } from '../api/get-lookup';
 import { RESULT_SORT_FIELDS, useSearchPublished, type ResultRow } from '../api/search-published';
 import { formatVersionRef, parseVersionRef, refOf, type VersionRef } from '../api/version-ref';
@@ -118,18 +118,11 @@ export function ZoekenScreen() {
         <Divider />
         {selected ? (
           <DataTable
+            {...listTableProps(list, data)}
             label={TITLES.zoeken}
             columns={resultColumns(compared !== undefined)}
-            rows={data?.items ?? []}
             getRowId={(row) => row._id}
             loading={isFetching}
-            sortBy={list.sortBy}
-            sortDirection={list.sortDirection}
-            onSortChange={list.setSort}
-            skip={list.skip}
-            limit={list.limit}
-            count={data?.count ?? 0}
-            onPageChange={list.setSkip}
             onRowClick={open}
             wrapHeaders
           />

@@ -1,30 +1,35 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { Controller, type Control, type FieldPath } from 'react-hook-form';
-import type { ConfigFormValues } from './config-form-values';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type TextFieldName = Exclude<FieldPath<ConfigFormValues>, 'useMtls' | 'urls' | 'view'>;
-
-interface FormTextFieldProps extends Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> {
-  control: Control<ConfigFormValues>;
-  name: TextFieldName;
+interface FormTextFieldProps<T extends FieldValues> extends Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> {
+  control: Control<T>;
+  /** A field holding text (or one choice of a `select`). */
+  name: FieldPath<T>;
   /** Runs after the field's own blur handling, e.g. to check a rule that spans fields. */
   onBlurred?: () => void;
   /** Turns what is typed into what the field holds (spaces into underscores). */
   normalise?: (value: string) => string;
 }
 
-/** A text field of the configuration form: its error replaces the helper text once shown. */
-export function FormTextField({ control, name, onBlurred, normalise, helperText, ...props }: FormTextFieldProps) {
+/**
+ * A text field of a react-hook-form form, full width: its validation error replaces the helper
+ * text once shown. Takes TextField's props, including `select` with its options as children.
+ */
+export function FormTextField<T extends FieldValues>(props: FormTextFieldProps<T>) {
+  const { control, name, onBlurred, normalise, helperText, ...rest } = props;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
         <TextField
-          {...props}
+          {...rest}
           name={field.name}
           inputRef={field.ref}
-          value={field.value}
+          value={field.value ?? ''}
           onChange={(event) => field.onChange(normalise ? normalise(event.target.value) : event.target.value)}
           onBlur={() => {
             field.onBlur();
