@@ -10,7 +10,8 @@
  *            participants' systems, from the first submit until the last is recorded delivered;
  *   accept   the same through the API with every sender paused: what accepting alone costs;
  *   idle     one message at a time on a quiet system: submit → arrival at the receiver.
- * Options: --messages N (20000), --receivers N (50), --orders N (5000), --only pglite|postgres.
+ * Options: --messages N (20000), --receivers N (50), --orders N (5000), --only pglite|postgres,
+ * --phases raw,drain,api,accept,idle (all by default; a phase left out prints as '—').
  */
 import { parseArgs } from 'node:util';
 import type { BenchOrder, ReceiverStats, SubmitResult } from './lib/protocol';
@@ -35,8 +36,18 @@ const { values } = parseArgs({
     receivers: { type: 'string', default: '50' },
     orders: { type: 'string', default: '5000' },
     only: { type: 'string' },
+    phases: { type: 'string', default: 'raw,drain,api,accept,idle' },
   },
 });
+const PHASES = ['raw', 'drain', 'api', 'accept', 'idle'] as const;
+type Phase = (typeof PHASES)[number];
+const phases = new Set(values.phases.split(',').map((phase) => phase.trim()));
+const unknownPhase = [...phases].find((phase) => !PHASES.includes(phase as Phase));
+if (unknownPhase) {
+  console.error(`Unknown phase '${unknownPhase}': choose from ${PHASES.join(', ')}.`);
+  process.exit(2);
+}
+const runs = (phase: Phase) => phases.has(phase);
 const MESSAGES = Number(values.messages);
 const RECEIVERS = Number(values.receivers);
 const ORDERS = Number(values.orders);
@@ -54,18 +65,20 @@ const ordersOf = (prefix: string, count: number): BenchOrder[] =>
     opdrachtnemer: nemers[(i * 7 + Math.floor(i / nemers.length)) % nemers.length]!,
   }));
 
+/** A phase not run leaves its figures out. */
 interface Result {
   database: DatabaseKind;
-  rawRate: number;
-  drainRate: number;
-  apiRate: number;
-  acceptRate: number;
-  idleP50: number;
-  idleP99: number;
+  rawRate?: number;
+  drainRate?: number;
+  apiRate?: number;
+  acceptRate?: number;
+  idleP50?: number;
+  idleP99?: number;
   /** CPU per delivered message of each process group, while draining and while API→delivered ran. */
-  drainCpu: Record<CpuGroup, string>;
-  apiCpu: Record<CpuGroup, string>;
-  checks: ReceiverStats[];
+  drainCpu?: Record<CpuGroup, string>;
+  apiCpu?: Record<CpuGroup, string>;
+  /** What the receiver saw in the drain and in API→delivered. */
+  checks: { phase: 'drain' | 'API'; stats: ReceiverStats }[];
 }
 
 async function benchDatabase(database: DatabaseKind, participants: Participants): Promise<Result> {
@@ -73,8 +86,9 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
   try {
     await seedReceivers(platform, everyone, participants.origin);
     const tokens = await systemTokens(platform, everyone);
-    const checks: ReceiverStats[] = [];
-    const check = async () => checks.push(await participants.call<ReceiverStats>({ cmd: 'stats' }));
+    const result: Result = { database, checks: [] };
+    const check = async (phase: 'drain' | 'API') =>
+      result.checks.push({ phase, stats: await participants.call<ReceiverStats>({ cmd: 'stats' }) });
     // Watch the receiver (not the database, which the poll would slow down — PGlite has one
     // connection) until every message arrived, then confirm the worker recorded them all.
     const delivered = async (expected: number) => {
@@ -96,68 +110,72 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
     });
     await waitDrained(platform, 60_000);
 
-    await participants.call({ cmd: 'reset' });
-    const rawMs = await rawPosts(participants.origin, everyone, MESSAGES, RECEIVERS * MAX_MESSAGES);
+    if (runs('raw')) {
+      await participants.call({ cmd: 'reset' });
+      const rawMs = await rawPosts(participants.origin, everyone, MESSAGES, RECEIVERS * MAX_MESSAGES);
+      result.rawRate = rate(MESSAGES, rawMs);
+    }
 
-    await participants.call({ cmd: 'reset' });
-    await setSendersRunning(platform, false);
-    const perOrder = Math.max(1, Math.round(MESSAGES / ORDERS));
-    await prefillOutbox(platform, ordersOf('DRAIN', ORDERS), perOrder);
-    const drainCpuBefore = cpuSnapshot(participants.pid);
-    const drainStarted = now();
-    await setSendersRunning(platform, true);
-    await delivered(perOrder * ORDERS);
-    const drainMs = now() - drainStarted;
-    const drainCpu = cpuPerMessage(drainCpuBefore, cpuSnapshot(participants.pid), perOrder * ORDERS);
-    await check();
+    if (runs('drain')) {
+      await participants.call({ cmd: 'reset' });
+      await setSendersRunning(platform, false);
+      const perOrder = Math.max(1, Math.round(MESSAGES / ORDERS));
+      await prefillOutbox(platform, ordersOf('DRAIN', ORDERS), perOrder);
+      const cpuBefore = cpuSnapshot(participants.pid);
+      const started = now();
+      await setSendersRunning(platform, true);
+      await delivered(perOrder * ORDERS);
+      result.drainRate = rate(perOrder * ORDERS, now() - started);
+      result.drainCpu = cpuPerMessage(cpuBefore, cpuSnapshot(participants.pid), perOrder * ORDERS);
+      await check('drain');
+    }
 
-    await participants.call({ cmd: 'reset' });
-    const apiCpuBefore = cpuSnapshot(participants.pid);
-    const submit = await participants.call<SubmitResult>({
-      cmd: 'submit',
-      api: platform.origin,
-      tokens,
-      orders: ordersOf('API', Math.round(MESSAGES / 4)),
-      concurrency: 128,
-    });
-    if (submit.failed > 0) throw new Error(`${submit.failed} orders failed to submit: ${submit.firstError}`);
-    await delivered(Math.round(MESSAGES / 4) * 4);
-    const apiMs = now() - submit.started;
-    const apiCpu = cpuPerMessage(apiCpuBefore, cpuSnapshot(participants.pid), Math.round(MESSAGES / 4) * 4);
-    await check();
+    const submitted = Math.round(MESSAGES / 4) * 4;
+    if (runs('api')) {
+      await participants.call({ cmd: 'reset' });
+      const cpuBefore = cpuSnapshot(participants.pid);
+      const submit = await participants.call<SubmitResult>({
+        cmd: 'submit',
+        api: platform.origin,
+        tokens,
+        orders: ordersOf('API', submitted / 4),
+        concurrency: 128,
+      });
+      if (submit.failed > 0) throw new Error(`${submit.failed} orders failed to submit: ${submit.firstError}`);
+      await delivered(submitted);
+      result.apiRate = rate(submitted, now() - submit.started);
+      result.apiCpu = cpuPerMessage(cpuBefore, cpuSnapshot(participants.pid), submitted);
+      await check('API');
+    }
 
-    await setSendersRunning(platform, false);
-    const accept = await participants.call<SubmitResult>({
-      cmd: 'submit',
-      api: platform.origin,
-      tokens,
-      orders: ordersOf('ACCEPT', Math.round(MESSAGES / 4)),
-      concurrency: 128,
-    });
-    if (accept.failed > 0) throw new Error(`${accept.failed} orders failed to submit: ${accept.firstError}`);
-    await setSendersRunning(platform, true);
-    await waitDrained(platform, 600_000);
+    if (runs('accept')) {
+      await setSendersRunning(platform, false);
+      const accept = await participants.call<SubmitResult>({
+        cmd: 'submit',
+        api: platform.origin,
+        tokens,
+        orders: ordersOf('ACCEPT', submitted / 4),
+        concurrency: 128,
+      });
+      if (accept.failed > 0) throw new Error(`${accept.failed} orders failed to submit: ${accept.firstError}`);
+      result.acceptRate = rate(submitted, accept.submittedMs);
+      await setSendersRunning(platform, true);
+      await waitDrained(platform, 600_000);
+    }
 
-    await participants.call({ cmd: 'reset' });
-    const latencies = await participants.call<number[]>({
-      cmd: 'idle',
-      api: platform.origin,
-      token: tokens[gevers[0]!]!,
-      order: { opdrachtgever: gevers[0]!, opdrachtnemer: nemers[0]! },
-      count: IDLE_SAMPLES,
-    });
-    return {
-      database,
-      rawRate: rate(MESSAGES, rawMs),
-      drainRate: rate(perOrder * ORDERS, drainMs),
-      apiRate: rate(Math.round(MESSAGES / 4) * 4, apiMs),
-      acceptRate: rate(Math.round(MESSAGES / 4) * 4, accept.submittedMs),
-      idleP50: percentile(latencies, 50),
-      idleP99: percentile(latencies, 99),
-      drainCpu,
-      apiCpu,
-      checks,
-    };
+    if (runs('idle')) {
+      await participants.call({ cmd: 'reset' });
+      const latencies = await participants.call<number[]>({
+        cmd: 'idle',
+        api: platform.origin,
+        token: tokens[gevers[0]!]!,
+        order: { opdrachtgever: gevers[0]!, opdrachtnemer: nemers[0]! },
+        count: IDLE_SAMPLES,
+      });
+      result.idleP50 = percentile(latencies, 50);
+      result.idleP99 = percentile(latencies, 99);
+    }
+    return result;
   } finally {
     await platform.close();
   }
@@ -185,9 +203,11 @@ try {
   participants.stop();
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const perSecond = (value: number) => `${value.toLocaleString('en')}/s`;
-const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
+const NOT_RUN = '—';
+const ms = (value?: number) => (value === undefined ? NOT_RUN : `${value.toFixed(1)} ms`);
+const perSecond = (value?: number) => (value === undefined ? NOT_RUN : `${value.toLocaleString('en')}/s`);
+const ratio = (value?: number, base?: number) =>
+  value === undefined || base === undefined ? NOT_RUN : `${(value / base).toFixed(2)}×`;
 console.log(
   '\n' +
     table([
@@ -220,28 +240,32 @@ console.log(
     'the database runs inside the platform process):\n' +
     table([
       ['database', 'phase', 'platform', 'postgres', 'participants'],
-      ...results.flatMap((r) => [
-        [r.database, 'drain', r.drainCpu.platform, r.drainCpu.postgres, r.drainCpu.participants],
-        [r.database, 'API→delivered', r.apiCpu.platform, r.apiCpu.postgres, r.apiCpu.participants],
-      ]),
+      ...results.flatMap((r) =>
+        (
+          [
+            ['drain', r.drainCpu],
+            ['API→delivered', r.apiCpu],
+          ] as const
+        ).flatMap(([phase, cpu]) => (cpu ? [[r.database, phase, cpu.platform, cpu.postgres, cpu.participants]] : [])),
+      ),
     ]),
 );
 let ok = true;
 for (const r of results) {
-  for (const c of r.checks) {
+  for (const { phase, stats } of r.checks) {
     const problems = [
-      c.fifoViolations > 0 && `${c.fifoViolations} out of order`,
-      c.maxOpenPerReceiver > MAX_MESSAGES && `${c.maxOpenPerReceiver} in flight at one receiver`,
+      stats.fifoViolations > 0 && `${stats.fifoViolations} out of order`,
+      stats.maxOpenPerReceiver > MAX_MESSAGES && `${stats.maxOpenPerReceiver} in flight at one receiver`,
     ].filter(Boolean);
     if (problems.length) {
       ok = false;
-      console.log(`${r.database}: ${problems.join(', ')}`);
+      console.log(`${r.database} ${phase}: ${problems.join(', ')}`);
     }
+    console.log(
+      `${r.database} ${phase}: ${stats.unique} delivered (${stats.duplicates} twice), ` +
+        `max ${stats.maxOpenPerReceiver} in flight per receiver`,
+    );
   }
-  const c = r.checks.map(
-    (x) => `${x.unique} delivered (${x.duplicates} twice), max ${x.maxOpenPerReceiver} in flight per receiver`,
-  );
-  console.log(`${r.database}: drain ${c[0]}; API ${c[1]}`);
 }
 console.log(ok ? '\nFIFO per order and maxMessages held in every run.' : '\nCHECKS FAILED');
 process.exitCode = ok ? 0 : 1;
