@@ -8,40 +8,17 @@
  * every call. The statements stay unnamed on the server, so PostgreSQL still plans each execution
  * with its values, as before: only the work in JavaScript is saved.
  */
-import { count, is, sql, SQL, type Query } from 'drizzle-orm';
-import { PgDialect, QueryBuilder, type PgColumn, type PgPreparedQuery, type PgTable } from 'drizzle-orm/pg-core';
+import { count, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { MONITORING_COUNT_CAP } from '@knooppunt/domain';
 import type { Database } from '../db/client';
 import { sumOfCounts, type CappedCount } from '../db/monitoring';
+import { Statement, value, type Values } from '../db/statement';
 
 /** Builds statements without a database: they are only rendered here, and run by `Statement`. */
 export const statementBuilder = new QueryBuilder();
-const dialect = new PgDialect();
 
-export type Values = Record<string, unknown>;
-
-/** One SQL statement, rendered once, prepared once per database handle, run with a call's values. */
-export class Statement<R> {
-  private readonly query: Query;
-  private readonly prepared = new WeakMap<Database, PgPreparedQuery<{ execute: R; all: unknown; values: unknown }>>();
-
-  /** `map` gets every row as an array of the selected columns, in the order selected. */
-  constructor(
-    query: SQL | { toSQL(): Query },
-    private readonly map: (rows: unknown[][]) => R,
-  ) {
-    this.query = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
-  }
-
-  run(db: Database, values: Values = {}): Promise<R> {
-    let prepared = this.prepared.get(db);
-    if (!prepared) {
-      prepared = db._.session.prepareQuery(this.query, undefined, undefined, true, (rows) => this.map(rows));
-      this.prepared.set(db, prepared);
-    }
-    return prepared.execute(values);
-  }
-}
+export { Statement, value, type Values };
 
 /**
  * `build` once per shape. A shape is a small object of flags and names, never a value a user typed,
@@ -60,9 +37,6 @@ export function perShape<S, T>(build: (shape: S) => T): (shape: S) => T {
     return found;
   };
 }
-
-/** A value of the call, filled in when the statement runs. */
-export const value = (name: string) => sql.placeholder(name);
 
 /**
  * Tenancy (decision 0010): only rows where the participant (the value `only`) is one of the two
