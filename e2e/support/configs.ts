@@ -1,5 +1,6 @@
 import { VERSIENUMMER_AANSLUITING, VERSIENUMMER_HOOFDNET, urlGroups, type Flow } from '@knooppunt/domain';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { newDeelnemer } from './participants-api';
 import { portalAccessToken } from './portal';
 
 export const CONFIGS_TITLE = 'Overzicht van configuraties';
@@ -55,6 +56,23 @@ export async function connectDemoReceiver(
   expect(activated.status(), await activated.text()).toBe(200);
   const sender = await page.request.put('/rest/management/message-sender', { headers, data: { ...key, version: 1 } });
   expect(sender.status(), await sender.text()).toBe(200);
+}
+
+/**
+ * A new participant whose messages wait, in the order they came: connected to its demo endpoints,
+ * its sender paused. (A participant without any configuration would not do: the platform fails
+ * such messages as undeliverable and they turn up in uitval.) Answers its name.
+ */
+export async function waitingReceiver(page: Page, flow: Flow, prefix: string): Promise<string> {
+  const deelnemer = newDeelnemer(prefix);
+  await connectDemoReceiver(page, flow, deelnemer, DEMO_CALLBACK_SECRET);
+  const headers = { authorization: `Bearer ${await portalAccessToken(page)}` };
+  const paused = await page.request.patch('/rest/management/message-sender', {
+    headers,
+    data: { deelnemer, versienummer: VERSIENUMMERS[flow], running: false },
+  });
+  expect(paused.status(), await paused.text()).toBe(200);
+  return deelnemer;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_CALLBACK_SECRET, connectDemoReceiver, correctClientSecret } from '../support/configs';
+import { DEMO_CALLBACK_SECRET, connectDemoReceiver, correctClientSecret, waitingReceiver } from '../support/configs';
 import {
   cellOf,
   expectColumn,
@@ -81,11 +81,11 @@ for (const flow of ['aansluiting', 'hoofdnet'] as const) {
     page,
     request,
   }) => {
-    // The receiver has no configuration yet, so its messages wait in the order they came.
-    const receiver = newDeelnemer('BERICHTEN');
+    await loginAs(page, 'beheer@knooppunt.example');
+    const receiver = await waitingReceiver(page, flow, 'BERICHTEN');
     const ids = await newOpdrachten(request, receiver, 51, { flow, prefix: 'SORTEER' });
 
-    await loginAs(page, 'beheer@knooppunt.example', `${path}?receiver=${receiver}`);
+    await page.goto(`${path}?receiver=${receiver}`);
     const table = listTable(page, TITLE);
     await expect(pagingLabel(page, '1-50 van 51')).toBeVisible();
     await expectColumn(table, 'Opdracht ID', ids.slice(0, 50));

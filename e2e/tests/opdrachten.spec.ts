@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectColumn, listTable, pagingButton, pagingLabel, searchUntilVisible, sortOn } from '../support/lists';
-import {
-  FAILS,
-  WAITS,
-  newDeelnemer,
-  newHoofdnetOpdracht,
-  newOpdracht,
-  newOpdrachten,
-} from '../support/participants-api';
+import { FAILS, WAITS, newHoofdnetOpdracht, newOpdracht, newOpdrachten } from '../support/participants-api';
+import { waitingReceiver } from '../support/configs';
 import { loginAs } from '../support/portal';
 
 const TITLE = 'Overzicht van opdrachten';
@@ -45,10 +39,11 @@ test('Aansluiting: the open orders by last change, fifty per page, filtered on E
 });
 
 test('Aansluiting: sorted on Opdracht ID and paged, both kept in the URL', async ({ page, request }) => {
-  const opdrachtnemer = newDeelnemer('OPDRACHTEN');
+  await loginAs(page, 'beheer@knooppunt.example');
+  const opdrachtnemer = await waitingReceiver(page, 'aansluiting', 'OPDRACHTEN');
   const ids = await newOpdrachten(request, opdrachtnemer, 51, { prefix: 'SORTEER' });
 
-  await loginAs(page, 'beheer@knooppunt.example', `/opdrachten?opdrachtnemer=${opdrachtnemer}`);
+  await page.goto(`/opdrachten?opdrachtnemer=${opdrachtnemer}`);
   const table = listTable(page, TITLE);
   await expect(pagingLabel(page, '1-50 van 51')).toBeVisible();
   await expectColumn(table, 'Opdracht ID', ids.slice(1).reverse());
@@ -143,10 +138,11 @@ test('Hoofdnet: thirty per page, with the type and the plan status, and no cance
 });
 
 test('Hoofdnet: sorted on creation and paged, both kept in the URL', async ({ page, request }) => {
-  const opdrachtnemer = newDeelnemer('HOOFDNET');
+  await loginAs(page, 'beheer@knooppunt.example');
+  const opdrachtnemer = await waitingReceiver(page, 'hoofdnet', 'HOOFDNET');
   const ids = await newOpdrachten(request, opdrachtnemer, 31, { flow: 'hoofdnet', prefix: 'SORTEER' });
 
-  await loginAs(page, 'beheer@knooppunt.example', `/hoofdnet/opdrachten?opdrachtnemer=${opdrachtnemer}`);
+  await page.goto(`/hoofdnet/opdrachten?opdrachtnemer=${opdrachtnemer}`);
   const table = listTable(page, TITLE);
   await expect(pagingLabel(page, '1-30 van 31')).toBeVisible();
   await expectColumn(table, 'Opdracht ID', ids.slice(1).reverse());

@@ -1,6 +1,6 @@
-import { eq, and } from 'drizzle-orm';
+import { eq, and, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages, orderHeads, senders } from '../src/db/schema';
+import { messages, opdrachten, orderHeads, senders } from '../src/db/schema';
 import { DuplicateMessageError, enqueueMessage } from '../src/delivery/enqueue';
 import {
   VERSIENUMMER,
@@ -97,20 +97,60 @@ describe('delivery', { timeout: 60_000 }, () => {
     expect(alfa.maxConcurrent).toBeGreaterThan(1);
   });
 
-  it('sends nothing to a sender with maxMessages 0 or without a sender', async () => {
+  it('sends nothing to a sender with maxMessages 0; a receiver without a sender gets its messages into uitval', async () => {
     const f = await fixture();
     const alfa = await receiver();
     await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin, maxMessages: 0 });
-    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
-    await submit(f.db, { receiver: 'Aannemer_Zonder_Verzender', opdrachtId: 'O-2' });
+    const waiting = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
+    const unroutable = await submit(f.db, { receiver: 'Aannemer_Zonder_Verzender', opdrachtId: 'O-2' });
+    await f.db.insert(opdrachten).values(
+      ['O-1', 'O-2'].map((opdrachtId) => ({
+        opdrachtId,
+        versienummer: VERSIENUMMER,
+        opdrachtgever: 'Netbeheer_Test',
+        opdrachtnemer: opdrachtId === 'O-1' ? 'Aannemer_Alfa' : 'Aannemer_Zonder_Verzender',
+        status: 100,
+        statusText: 'Opdracht verstuurd',
+      })),
+    );
     f.startWorker({ pollIntervalMs: 50 });
-    await pause(500);
+    // The worker's first sweep fails what no claim can take: its receiver has no sender for the flow.
+    await eventually(async () => {
+      const [row] = await f.db.select().from(messages).where(eq(messages.id, unroutable));
+      expect(row?.failedAttempts).toBe(1);
+    });
+    await pause(300);
     expect(alfa.callbacks).toHaveLength(0);
-    const rows = await f.db.select().from(messages);
-    expect(rows.map((row) => [row.deliveredAt, row.failedAttempts])).toEqual([
-      [null, 0],
-      [null, 0],
+    const rows = await f.db.select().from(messages).orderBy(messages.seq);
+    expect(rows.map((row) => [row.id, row.deliveredAt, row.failedAttempts, row.err?.msg ?? null])).toEqual([
+      [waiting, null, 0, null],
+      [
+        unroutable,
+        null,
+        1,
+        'Geen configuratie van ontvanger Aannemer_Zonder_Verzender voor versienummer 2.0: het bericht kan niet worden afgeleverd',
+      ],
     ]);
+    expect(rows[1]!.nextAttempt.getTime()).toBeGreaterThan(Date.now() + 5_000);
+    const orders = await f.db.select().from(opdrachten).orderBy(opdrachten.opdrachtId);
+    expect(orders.map((order) => [order.opdrachtId, order.inError])).toEqual([
+      ['O-1', false],
+      ['O-2', true],
+    ]);
+
+    // Once the participant is configured its message goes at the next attempt, and the order clears.
+    const zonder = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Zonder_Verzender', origin: zonder.origin });
+    await f.db
+      .update(orderHeads)
+      .set({ due: sql`now()` })
+      .where(eq(orderHeads.messageId, unroutable));
+    f.wakeup.signal();
+    await eventually(() => expect(zonder.callbacks.map((request) => bodyOf(request).id)).toEqual([unroutable]));
+    await eventually(async () => {
+      const [order] = await f.db.select().from(opdrachten).where(eq(opdrachten.opdrachtId, 'O-2'));
+      expect(order?.inError).toBe(false);
+    });
   });
 
   it('holds messages for a paused sender and delivers them once it runs again', async () => {

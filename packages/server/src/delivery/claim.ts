@@ -113,9 +113,11 @@ export const leaseUntil = (leaseMs: number) => sql`now() + ${leaseMs} * interval
 
 /**
  * Claims up to `batchSize` due order heads in one statement, each with its run (`Run`), for
- * `leaseMs`. Per sender (receiver and versienummer) at most its free slots are taken — `maxMessages` minus the heads it has claimed
- * now — so one receiver's backlog cannot starve the others; a paused sender, one with
- * `maxMessages` 0 and a receiver without a sender row get nothing and their heads stay put.
+ * `leaseMs`. Per sender (receiver and versienummer) at most its free slots are taken —
+ * `maxMessages` minus the heads it has claimed now — so one receiver's backlog cannot starve the
+ * others; a paused sender, one with `maxMessages` 0 and a receiver without a sender row get
+ * nothing and their heads stay put (the last are failed by the sweep of unroutable.ts, so that
+ * they show as uitval).
  * Two workers must not both hand out a sender's free slots: first the senders' rows are locked
  * (those another worker is claiming for are skipped), then — in a second statement, whose fresh
  * snapshot sees every claim committed before the locks were had — their slots are counted and

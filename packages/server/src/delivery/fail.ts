@@ -18,8 +18,18 @@ export interface FailedDelivery {
  * are locked first, in opdrachtId order — the same order as an accepted message (order, then
  * head) and a completion take their locks in — so the three never deadlock.
  */
-export async function failMessages(db: Database, failures: readonly FailedDelivery[]): Promise<void> {
+export async function failMessages(
+  db: Database,
+  failures: readonly FailedDelivery[],
+  options: { unclaimedOnly?: boolean } = {},
+): Promise<void> {
   if (failures.length === 0) return;
+  // For failures found by a sweep rather than by an attempt (unroutable.ts): a head claimed since
+  // (its receiver got a configuration meanwhile) is being delivered and is left alone.
+  const unclaimed = options.unclaimedOnly
+    ? sql`and exists (select 1 from order_heads u where u.message_id = m.id and (u.claimed_until is null or u.claimed_until < now()))`
+    : sql``;
+  const headUnclaimed = options.unclaimedOnly ? sql`and (h.claimed_until is null or h.claimed_until < now())` : sql``;
   const input = sql`jsonb_to_recordset(${JSON.stringify(failures)}::jsonb) as f(id uuid, "delayMs" integer, err jsonb)`;
   await db.transaction(async (tx) => {
     await tx.execute(
@@ -39,12 +49,12 @@ export async function failMessages(db: Database, failures: readonly FailedDelive
             update messages m set failed_attempts = m.failed_attempts + 1, last_attempt = now(),
                    next_attempt = now() + f."delayMs" * interval '1 millisecond', err = f.err
             from ${input}
-            where m.id = f.id and m.delivered_at is null
+            where m.id = f.id and m.delivered_at is null ${unclaimed}
             returning m.id, m.receiver, m.opdracht_id, m.next_attempt
           )
           update order_heads h set due = f.next_attempt, claimed_until = null
           from failed f
-          where h.receiver = f.receiver and h.opdracht_id = f.opdracht_id and h.message_id = f.id`,
+          where h.receiver = f.receiver and h.opdracht_id = f.opdracht_id and h.message_id = f.id ${headUnclaimed}`,
     );
   });
 }

@@ -1,5 +1,7 @@
 /** Dutch texts stored in a message's `err.msg` and shown in the portal. Never hold a secret. */
 export const DELIVERY_TEXTS = {
+  noSender: (receiver: string, versienummer: string) =>
+    `Geen configuratie van ontvanger ${receiver} voor versienummer ${versienummer}: het bericht kan niet worden afgeleverd`,
   noConfiguration: (version: number) => `Geen actieve configuratie met versie ${version} gevonden`,
   noCallbackUrl: (type: string, version: number) =>
     `Geen callback-URL ingesteld voor berichttype ${type} in configuratieversie ${version}`,

@@ -9,6 +9,7 @@ import { deliverMessage } from './deliver';
 import { failMessages, type FailedDelivery } from './fail';
 import type { DeliveryMetrics } from './metrics';
 import { DEFAULT_LEASE_MS, releaseStaleClaims } from './release-stale';
+import { failUnroutable } from './unroutable';
 import { createTokenCache } from './tokens';
 import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
 
@@ -145,6 +146,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         if (Date.now() - lastSweep > leaseMs / 2) {
           lastSweep = Date.now();
           await releaseStaleClaims(db);
+          await failUnroutable(db);
         }
         const room = Math.min(batchSize, maxInFlight - inFlight.size);
         const { runs: claimed, contended } =
