@@ -60,7 +60,8 @@ export function newOpdrachtId(prefix: string): string {
 
 /**
  * A participant name no other test uses, for a receiver of its own. Without a configuration the
- * platform has no sender for it, so its messages wait and stay exactly as seeded.
+ * platform cannot deliver to it: the worker's sweep fails its messages into uitval. For messages
+ * that should wait as seeded, connect it with its sender paused (`waitingReceiver`, configs.ts).
  */
 export function newDeelnemer(prefix: string): string {
   return `E2E_${prefix}_${randomUUID().slice(0, 8)}`;
