@@ -11,7 +11,9 @@
  *   accept   the same through the API with every sender paused: what accepting alone costs;
  *   idle     one message at a time on a quiet system: submit → arrival at the receiver.
  * Options: --messages N (20000), --receivers N (50), --orders N (5000), --only pglite|postgres,
- * --phases raw,drain,api,accept,idle (all by default; a phase left out prints as '—').
+ * --phases raw,drain,api,accept,idle (all by default; a phase left out prints as '—'),
+ * --workers N (PostgreSQL only: the API in this process, N delivery worker processes beside it,
+ * as a deployment with ROLE=api and ROLE=worker runs; 0 by default: one process, as npm start).
  */
 import { parseArgs } from 'node:util';
 import type { BenchOrder, ReceiverStats, SubmitResult } from './lib/protocol';
@@ -37,6 +39,7 @@ const { values } = parseArgs({
     orders: { type: 'string', default: '5000' },
     only: { type: 'string' },
     phases: { type: 'string', default: 'raw,drain,api,accept,idle' },
+    workers: { type: 'string', default: '0' },
   },
 });
 const PHASES = ['raw', 'drain', 'api', 'accept', 'idle'] as const;
@@ -50,6 +53,7 @@ if (unknownPhase) {
 const runs = (phase: Phase) => phases.has(phase);
 const MESSAGES = Number(values.messages);
 const RECEIVERS = Number(values.receivers);
+const WORKERS = Number(values.workers);
 const ORDERS = Number(values.orders);
 const IDLE_SAMPLES = 300;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -82,7 +86,7 @@ interface Result {
 }
 
 async function benchDatabase(database: DatabaseKind, participants: Participants): Promise<Result> {
-  const platform = await startPlatform(database, serverUrl);
+  const platform = await startPlatform(database, serverUrl, {}, database === 'postgres' ? WORKERS : 0);
   try {
     await seedReceivers(platform, everyone, participants.origin);
     const tokens = await systemTokens(platform, everyone);
@@ -121,19 +125,19 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       await setSendersRunning(platform, false);
       const perOrder = Math.max(1, Math.round(MESSAGES / ORDERS));
       await prefillOutbox(platform, ordersOf('DRAIN', ORDERS), perOrder);
-      const cpuBefore = cpuSnapshot(participants.pid);
+      const cpuBefore = cpuSnapshot(participants.pid, platform.workerPids);
       const started = now();
       await setSendersRunning(platform, true);
       await delivered(perOrder * ORDERS);
       result.drainRate = rate(perOrder * ORDERS, now() - started);
-      result.drainCpu = cpuPerMessage(cpuBefore, cpuSnapshot(participants.pid), perOrder * ORDERS);
+      result.drainCpu = cpuPerMessage(cpuBefore, cpuSnapshot(participants.pid, platform.workerPids), perOrder * ORDERS);
       await check('drain');
     }
 
     const submitted = Math.round(MESSAGES / 4) * 4;
     if (runs('api')) {
       await participants.call({ cmd: 'reset' });
-      const cpuBefore = cpuSnapshot(participants.pid);
+      const cpuBefore = cpuSnapshot(participants.pid, platform.workerPids);
       const submit = await participants.call<SubmitResult>({
         cmd: 'submit',
         api: platform.origin,
@@ -144,7 +148,7 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       if (submit.failed > 0) throw new Error(`${submit.failed} orders failed to submit: ${submit.firstError}`);
       await delivered(submitted);
       result.apiRate = rate(submitted, now() - submit.started);
-      result.apiCpu = cpuPerMessage(cpuBefore, cpuSnapshot(participants.pid), submitted);
+      result.apiCpu = cpuPerMessage(cpuBefore, cpuSnapshot(participants.pid, platform.workerPids), submitted);
       await check('API');
     }
 
@@ -190,7 +194,8 @@ if (databases.length === 0) {
 }
 console.log(
   `Delivery benchmark: ${MESSAGES} messages, ${RECEIVERS} receivers (at most ${MAX_MESSAGES} in flight each), ` +
-    `${ORDERS} orders; databases: ${databases.join(', ')}${serverUrl ? '' : ' (no PostgreSQL: set BENCH_DATABASE_URL)'}`,
+    `${ORDERS} orders; databases: ${databases.join(', ')}${serverUrl ? '' : ' (no PostgreSQL: set BENCH_DATABASE_URL)'}` +
+    (WORKERS > 0 ? `; on PostgreSQL the API in one process and ${WORKERS} worker process(es) delivering` : ''),
 );
 const participants = await startParticipants();
 const results: Result[] = [];

@@ -1,6 +1,7 @@
 /**
  * CPU time per process group, read from Linux's /proc: how the cores were shared during a phase —
- * the platform (this process: API, worker and, on PGlite, the database), the PostgreSQL server's
+ * the platform (this process: API, worker and, on PGlite, the database; and worker processes
+ * beside it with --workers), the PostgreSQL server's
  * processes when it runs on this machine (autovacuum included), and the participants' process.
  * Elsewhere than Linux, or for a remote server, a group reads as absent.
  */
@@ -21,13 +22,17 @@ function processTicks(pid: string): number | undefined {
   }
 }
 
-/** Milliseconds of CPU used so far by each group; `participantsPid` is the participants' process. */
-export function cpuSnapshot(participantsPid: number | undefined): CpuSnapshot {
+/**
+ * Milliseconds of CPU used so far by each group; `participantsPid` is the participants' process,
+ * `workerPids` the platform's worker processes besides this one.
+ */
+export function cpuSnapshot(participantsPid: number | undefined, workerPids: readonly number[] = []): CpuSnapshot {
   const snapshot: CpuSnapshot = new Map();
   const add = (group: CpuGroup, ticks: number | undefined) => {
     if (ticks !== undefined) snapshot.set(group, (snapshot.get(group) ?? 0) + (ticks * 1000) / TICKS_PER_SECOND);
   };
   add('platform', processTicks(String(process.pid)));
+  for (const pid of workerPids) add('platform', processTicks(String(pid)));
   if (participantsPid !== undefined) add('participants', processTicks(String(participantsPid)));
   let pids: string[];
   try {

@@ -3,7 +3,10 @@
  * delivery worker in one process, as `npm start` runs it) on a fresh database, with its receivers
  * configured, and the bulk operations the benchmark needs around it.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -32,24 +35,31 @@ export interface Platform {
   app: FastifyInstance;
   config: Config;
   origin: string;
+  /** The delivery worker processes beside the app (`workers` > 0), for their CPU time. */
+  workerPids: number[];
   close(): Promise<void>;
 }
 
 /**
  * The whole app (no demo) on a fresh database — a new one on the PostgreSQL server of `serverUrl`,
  * or PGlite in a temporary folder — listening on 127.0.0.1. `env` overrides the configuration
- * (by default API and worker in one process, loopback receivers allowed).
+ * (by default API and worker in one process, loopback receivers allowed). With `workers` > 0
+ * (PostgreSQL only) the app here is the API (`ROLE=api`) and that many worker processes
+ * (`ROLE=worker`, `npm start`'s entry point) deliver beside it, as a deployment with separate
+ * worker processes runs.
  */
 export async function startPlatform(
   kind: DatabaseKind,
   serverUrl: string | undefined,
   env: Record<string, string> = {},
+  workers = 0,
 ): Promise<Platform> {
+  if (workers > 0 && kind !== 'postgres') throw new Error('worker processes need PostgreSQL');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'knooppunt-bench-'));
   const config = loadConfig({
     LOG_LEVEL: 'warn',
     DEMO: '0',
-    ROLE: 'all',
+    ROLE: workers > 0 ? 'api' : 'all',
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
@@ -72,16 +82,70 @@ export async function startPlatform(
   }
   const app = await buildApp(config);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  const children = await Promise.all(Array.from({ length: workers }, () => startWorkerProcess(config)));
   return {
     app,
     config,
     origin,
+    workerPids: children.map((child) => child.pid!),
     close: async () => {
+      await Promise.all(
+        children.map(async (child) => {
+          if (child.exitCode !== null) return;
+          child.kill('SIGTERM');
+          await once(child, 'exit');
+        }),
+      );
       await app.close();
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const SERVER_MAIN = path.resolve(import.meta.dirname, '../../packages/server/src/main.ts');
+
+/** A delivery worker process (`ROLE=worker`) on the app's database and secret key, once healthy. */
+async function startWorkerProcess(config: Config): Promise<ChildProcess> {
+  if (config.database.kind !== 'postgres') throw new Error('worker processes need PostgreSQL');
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+    env: {
+      ...process.env,
+      ROLE: 'worker',
+      DATABASE_URL: config.database.url,
+      SECRET_KEY: config.secretKey!,
+      DATA_DIR: config.dataDir ?? tmpdir(),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DEMO: '0',
+      ALLOW_PRIVATE_TARGETS: '1',
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`worker process exited with ${child.exitCode}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return child;
+    if (Date.now() > until) throw new Error('worker process not healthy after 60 s');
+    await pause(100);
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {
