@@ -2,6 +2,7 @@ import { eq, and, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, opdrachten, orderHeads, senders } from '../src/db/schema';
 import { DuplicateMessageError, enqueueMessage } from '../src/delivery/enqueue';
+import { failMessages } from '../src/delivery/fail';
 import {
   VERSIENUMMER,
   bodyOf,
@@ -151,6 +152,39 @@ describe('delivery', { timeout: 60_000 }, () => {
       const [order] = await f.db.select().from(opdrachten).where(eq(opdrachten.opdrachtId, 'O-2'));
       expect(order?.inError).toBe(false);
     });
+  });
+
+  it('leaves a head the sweep found but that was claimed meanwhile alone, its order unmarked', async () => {
+    const f = await fixture();
+    const id = await submit(f.db, { receiver: 'Aannemer_Net_Geconfigureerd', opdrachtId: 'O-3' });
+    await f.db.insert(opdrachten).values({
+      opdrachtId: 'O-3',
+      versienummer: VERSIENUMMER,
+      opdrachtgever: 'Netbeheer_Test',
+      opdrachtnemer: 'Aannemer_Net_Geconfigureerd',
+      status: 100,
+      statusText: 'Opdracht verstuurd',
+    });
+    // Between the sweep's look and its write, the participant was configured and a claim took the head.
+    await f.db
+      .update(orderHeads)
+      .set({ claimedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(orderHeads.messageId, id));
+    await failMessages(f.db, [{ id, delayMs: 60_000, err: { msg: 'x', traceId: 't' } }], { unclaimedOnly: true });
+    const [message] = await f.db.select().from(messages).where(eq(messages.id, id));
+    expect([message?.failedAttempts, message?.err]).toEqual([0, null]);
+    const [order] = await f.db.select().from(opdrachten).where(eq(opdrachten.opdrachtId, 'O-3'));
+    expect(order?.inError).toBe(false);
+    const [head] = await f.db.select().from(orderHeads).where(eq(orderHeads.messageId, id));
+    expect(head?.claimedUntil).not.toBeNull();
+
+    // Unclaimed, the same sweep failure is recorded.
+    await f.db.update(orderHeads).set({ claimedUntil: null }).where(eq(orderHeads.messageId, id));
+    await failMessages(f.db, [{ id, delayMs: 60_000, err: { msg: 'x', traceId: 't' } }], { unclaimedOnly: true });
+    const [failed] = await f.db.select().from(messages).where(eq(messages.id, id));
+    expect(failed?.failedAttempts).toBe(1);
+    const [marked] = await f.db.select().from(opdrachten).where(eq(opdrachten.opdrachtId, 'O-3'));
+    expect(marked?.inError).toBe(true);
   });
 
   it('holds messages for a paused sender and delivers them once it runs again', async () => {

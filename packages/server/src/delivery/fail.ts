@@ -25,7 +25,8 @@ export async function failMessages(
 ): Promise<void> {
   if (failures.length === 0) return;
   // For failures found by a sweep rather than by an attempt (unroutable.ts): a head claimed since
-  // (its receiver got a configuration meanwhile) is being delivered and is left alone.
+  // (its receiver got a configuration meanwhile) is being delivered and is left alone, its order
+  // not marked.
   const unclaimed = options.unclaimedOnly
     ? sql`and exists (select 1 from order_heads u where u.message_id = m.id and (u.claimed_until is null or u.claimed_until < now()))`
     : sql``;
@@ -35,7 +36,7 @@ export async function failMessages(
     await tx.execute(
       sql`with failing as (
             select distinct m.opdracht_id from messages m join ${input} on m.id = f.id
-            where m.delivered_at is null
+            where m.delivered_at is null ${unclaimed}
           ),
           locked as (
             select o.opdracht_id from opdrachten o join failing using (opdracht_id)

@@ -116,8 +116,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   // Recording runs in up to MAX_RECORDINGS transactions at once, each taking whatever finished
   // meanwhile (group commit). Were there several, they lock orders and heads in the same order
-  // (complete.ts), so they could not deadlock. A delivered
-  // message's claim passes to its order's next message, delivered right away — unless stopping.
+  // (complete.ts), so they could not deadlock. A delivered message's claim passes to its order's
+  // next message, delivered right away — unless stopping.
   const record = async () => {
     while (delivered.length > 0 || failed.length > 0) {
       const done = delivered.splice(0);
