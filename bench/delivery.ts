@@ -103,15 +103,22 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       }
       await waitDrained(platform, 60_000, 5);
     };
+    // Every order's messages through the participants' API, by the participants' systems.
+    const submit = async (prefix: string, orders: number, concurrency = 128) => {
+      const submitted = await participants.call<SubmitResult>({
+        cmd: 'submit',
+        api: platform.origin,
+        tokens,
+        orders: ordersOf(prefix, orders),
+        concurrency,
+      });
+      if (submitted.failed > 0) throw new Error(`${submitted.failed} orders failed to submit: ${submitted.firstError}`);
+      return submitted;
+    };
+    const cpu = () => cpuSnapshot(participants.pid, platform.workerPids);
 
     // Warm up: connections, tokens, JIT and the database's caches.
-    await participants.call({
-      cmd: 'submit',
-      api: platform.origin,
-      tokens,
-      orders: ordersOf('WARM', 200),
-      concurrency: 32,
-    });
+    await submit('WARM', 200, 32);
     await waitDrained(platform, 60_000);
 
     if (runs('raw')) {
@@ -125,44 +132,30 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       await setSendersRunning(platform, false);
       const perOrder = Math.max(1, Math.round(MESSAGES / ORDERS));
       await prefillOutbox(platform, ordersOf('DRAIN', ORDERS), perOrder);
-      const cpuBefore = cpuSnapshot(participants.pid, platform.workerPids);
+      const cpuBefore = cpu();
       const started = now();
       await setSendersRunning(platform, true);
       await delivered(perOrder * ORDERS);
       result.drainRate = rate(perOrder * ORDERS, now() - started);
-      result.drainCpu = cpuPerMessage(cpuBefore, cpuSnapshot(participants.pid, platform.workerPids), perOrder * ORDERS);
+      result.drainCpu = cpuPerMessage(cpuBefore, cpu(), perOrder * ORDERS);
       await check('drain');
     }
 
     const submitted = Math.round(MESSAGES / 4) * 4;
     if (runs('api')) {
       await participants.call({ cmd: 'reset' });
-      const cpuBefore = cpuSnapshot(participants.pid, platform.workerPids);
-      const submit = await participants.call<SubmitResult>({
-        cmd: 'submit',
-        api: platform.origin,
-        tokens,
-        orders: ordersOf('API', submitted / 4),
-        concurrency: 128,
-      });
-      if (submit.failed > 0) throw new Error(`${submit.failed} orders failed to submit: ${submit.firstError}`);
+      const cpuBefore = cpu();
+      const { started } = await submit('API', submitted / 4);
       await delivered(submitted);
-      result.apiRate = rate(submitted, now() - submit.started);
-      result.apiCpu = cpuPerMessage(cpuBefore, cpuSnapshot(participants.pid, platform.workerPids), submitted);
+      result.apiRate = rate(submitted, now() - started);
+      result.apiCpu = cpuPerMessage(cpuBefore, cpu(), submitted);
       await check('API');
     }
 
     if (runs('accept')) {
       await setSendersRunning(platform, false);
-      const accept = await participants.call<SubmitResult>({
-        cmd: 'submit',
-        api: platform.origin,
-        tokens,
-        orders: ordersOf('ACCEPT', submitted / 4),
-        concurrency: 128,
-      });
-      if (accept.failed > 0) throw new Error(`${accept.failed} orders failed to submit: ${accept.firstError}`);
-      result.acceptRate = rate(submitted, accept.submittedMs);
+      const { submittedMs } = await submit('ACCEPT', submitted / 4);
+      result.acceptRate = rate(submitted, submittedMs);
       await setSendersRunning(platform, true);
       await waitDrained(platform, 600_000);
     }

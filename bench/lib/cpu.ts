@@ -1,8 +1,8 @@
 /**
  * CPU time per process group, read from Linux's /proc: how the cores were shared during a phase —
- * the platform (this process: API, worker and, on PGlite, the database; and worker processes
- * beside it with --workers), the PostgreSQL server's
- * processes when it runs on this machine (autovacuum included), and the participants' process.
+ * the platform (this process: API, worker and, on PGlite, the database; with --workers also the
+ * worker processes beside it), the PostgreSQL server's processes when it runs on this machine
+ * (autovacuum included), and the participants' process.
  * Elsewhere than Linux, or for a remote server, a group reads as absent.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -107,13 +107,14 @@ const SERVER_MAIN = path.resolve(import.meta.dirname, '../../packages/server/src
 
 /** A delivery worker process (`ROLE=worker`) on the app's database and secret key, once healthy. */
 async function startWorkerProcess(config: Config): Promise<ChildProcess> {
-  if (config.database.kind !== 'postgres') throw new Error('worker processes need PostgreSQL');
+  // startPlatform allows worker processes only on PostgreSQL.
+  const { url } = config.database as Extract<Config['database'], { kind: 'postgres' }>;
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
     env: {
       ...process.env,
       ROLE: 'worker',
-      DATABASE_URL: config.database.url,
+      DATABASE_URL: url,
       SECRET_KEY: config.secretKey!,
       DATA_DIR: config.dataDir ?? tmpdir(),
       HOST: '127.0.0.1',

@@ -18,8 +18,6 @@ import { Statement, value, type Values } from '../db/statement';
 /** Builds statements without a database: they are only rendered here, and run by `Statement`. */
 export const statementBuilder = new QueryBuilder();
 
-export { Statement, value, type Values };
-
 /**
  * `build` once per shape. A shape is a small object of flags and names, never a value a user typed,
  * so the memo is bounded by the combinations a search allows (a few thousand at most for messages;

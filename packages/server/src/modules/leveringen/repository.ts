@@ -4,16 +4,15 @@ import type { Database } from '../../db/client';
 import { flowCondition } from '../../db/monitoring';
 import { leveringen, opdrachten } from '../../db/schema';
 import {
-  Statement,
   cappedCountStatement,
   eitherParty,
   isoTimestamp,
   perShape,
   searchList,
   statementBuilder,
-  value,
   type ListStatements,
 } from '../../monitoring/statements';
+import { Statement, value } from '../../db/statement';
 
 export type NewLevering = typeof leveringen.$inferInsert;
 

@@ -5,16 +5,15 @@ import { queryRows, type Database } from '../../db/client';
 import { failedCondition, flowCondition, shownNextAttempt, uitvalCondition } from '../../db/monitoring';
 import { messages, orderHeads } from '../../db/schema';
 import {
-  Statement,
   cappedCountStatement,
   isoTimestamp,
   isoTimestampOrNull,
   perShape,
   searchList,
   statementBuilder,
-  value,
   type ListStatements,
 } from '../../monitoring/statements';
+import { Statement, value } from '../../db/statement';
 
 export type MessageRow = typeof messages.$inferSelect;
 

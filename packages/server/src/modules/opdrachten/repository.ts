@@ -4,16 +4,15 @@ import type { Database } from '../../db/client';
 import { finishedCondition, flowCondition, openCondition } from '../../db/monitoring';
 import { opdrachten } from '../../db/schema';
 import {
-  Statement,
   cappedCountStatement,
   eitherParty,
   isoTimestamp,
   perShape,
   searchList,
   statementBuilder,
-  value,
   type ListStatements,
 } from '../../monitoring/statements';
+import { Statement, value } from '../../db/statement';
 
 export type OpdrachtRow = typeof opdrachten.$inferSelect;
 export type NewOpdracht = typeof opdrachten.$inferInsert;
