@@ -3,10 +3,10 @@ import type { Outbound } from '../outbound/client';
 import type { SecretCipher } from '../secrets/cipher';
 import { backoffMs } from './backoff';
 import { claimRuns, type Run } from './claim';
-import { completeMessages } from './complete';
+import { recordOutcomes } from './complete';
 import { createConfigurationCache } from './configurations';
 import { deliverMessage } from './deliver';
-import { failMessages, type FailedDelivery } from './fail';
+import type { FailedDelivery } from './fail';
 import type { DeliveryMetrics } from './metrics';
 import { DEFAULT_LEASE_MS, releaseStaleClaims } from './release-stale';
 import { failUnroutable } from './unroutable';
@@ -123,10 +123,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const done = delivered.splice(0);
       const failures = failed.splice(0);
       try {
-        // Failures first: a run that ended in one hands its head on to the failed message, which
-        // must then read as failed (not due) rather than be handed on and sent again at once.
-        await failMessages(db, failures);
-        const next = await completeMessages(db, done, running ? { leaseMs } : undefined);
+        // One transaction (failures first: a run that ended in one hands its head on to the failed
+        // message, which must then read as failed rather than be handed on and sent again at once).
+        const next = await recordOutcomes(db, done, failures, running ? { leaseMs } : undefined);
         next.forEach(dispatch);
       } catch (error) {
         // The claims run out and the messages are delivered again: at-least-once.
