@@ -330,6 +330,11 @@ export const orderHeads = pgTable(
     versienummer: text('versienummer').notNull(),
     due: timestamp('due', { withTimezone: true }).notNull(),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
+     * The lane of the claim (decision 0009 'Lanes'): the heads a worker delivers one after the
+     * other in one slot of the sender. A sender's slots in use are its claimed heads' lanes.
+     */
+    lane: uuid('lane'),
   },
   (t) => [
     primaryKey({ columns: [t.receiver, t.opdrachtId] }),

@@ -17,6 +17,8 @@ export interface ClaimedMessage {
   created: Date;
   /** The configuration version the receiver's sender uses now ('use newest' switches it). */
   configVersion: number;
+  /** The lane its head was claimed in: the worker delivers a lane's runs one after the other. */
+  lane: string;
 }
 
 /**
@@ -30,6 +32,9 @@ export type Run = ClaimedMessage[];
 /** The most messages of one order a claim takes as one run. */
 export const RUN_LENGTH = 10;
 
+/** The most heads a claim takes into one lane. */
+export const LANE_HEADS = 4;
+
 export interface Claim {
   runs: Run[];
   /**
@@ -42,7 +47,7 @@ export interface Claim {
 /**
  * A row of the database's delivery functions (migration 0011), as the driver hands it to
  * `Statement`: the columns of `delivery_runs` in order — id, opdracht_id, versienummer, type,
- * sender, receiver, data_json, failed_attempts, created, due_now, config_version — and after them
+ * sender, receiver, data_json, failed_attempts, created, due_now, config_version, lane — and after them
  * whatever else the function answers.
  */
 export type RunRow = readonly unknown[];
@@ -50,7 +55,7 @@ export type RunRow = readonly unknown[];
 const DUE_NOW = 9;
 
 /** The number of columns of `delivery_runs`. */
-export const RUN_COLUMNS = 11;
+export const RUN_COLUMNS = 12;
 
 /** A list of message ids as one SQL array value (uuids need no quoting). */
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
@@ -76,24 +81,27 @@ export function toRuns(rows: readonly RunRow[]): Run[] {
 }
 
 function toClaimedMessage(row: RunRow): ClaimedMessage {
-  const [id, opdrachtId, versienummer, type, sender, receiver, dataJson, failedAttempts, created, , configVersion] =
-    row as [string, string, string, string, string, string, string, unknown, Date | string, unknown, unknown];
+  const text = (column: number) => row[column] as string;
+  const created = row[8] as Date | string;
   return {
-    id,
-    opdrachtId,
-    versienummer,
-    type,
-    sender,
-    receiver,
-    dataJson,
-    failedAttempts: Number(failedAttempts),
+    id: text(0),
+    opdrachtId: text(1),
+    versienummer: text(2),
+    type: text(3),
+    sender: text(4),
+    receiver: text(5),
+    dataJson: text(6),
+    failedAttempts: Number(row[7]),
     created: created instanceof Date ? created : new Date(created),
-    configVersion: Number(configVersion),
+    configVersion: Number(row[10]),
+    // A head claimed before lanes existed has none: it is a lane of its own.
+    lane: (row[11] as string | null) ?? text(0),
   };
 }
 
 const claimStatement = new Statement(
-  sql`select * from delivery_claim(${value('batch')}::integer, ${value('leaseMs')}::integer, ${RUN_LENGTH}::integer)`,
+  sql`select * from delivery_claim(${value('lanes')}::integer, ${LANE_HEADS}::integer, ${value('leaseMs')}::integer,
+        ${RUN_LENGTH}::integer)`,
   (rows) => ({
     // When nothing was claimed but it was contended, one row of nulls says so.
     runs: toRuns(rows.filter((row) => row[0] !== null)),
@@ -103,21 +111,23 @@ const claimStatement = new Statement(
 );
 
 /**
- * Claims up to `batchSize` due order heads in one call of `delivery_claim` (migration 0011), each
- * with its run (`Run`), for `leaseMs`. Per sender (receiver and versienummer) at most its free
- * slots are taken — `maxMessages` minus the heads it has claimed now — so one receiver's backlog
- * cannot starve the others; a paused sender, one with `maxMessages` 0 and a receiver without a
- * sender row get nothing and their heads stay put (the last are failed by the sweep of
- * unroutable.ts, so that they show as uitval).
+ * Claims up to `lanes` lanes of due order heads in one call of `delivery_claim` (migrations 0011,
+ * 0012), each head with its run (`Run`), for `leaseMs`. A lane is one slot of a sender (receiver
+ * and versienummer) holding up to LANE_HEADS heads, whose runs the worker delivers one after the
+ * other: one POST at a time per lane, so a sender's slots in use are its claimed lanes. Per
+ * sender at most its free slots are taken — `maxMessages` minus its claimed lanes — its oldest
+ * due heads dealt round them, so one receiver's backlog cannot starve the others; a paused
+ * sender, one with `maxMessages` 0 and a receiver without a sender row get nothing and their
+ * heads stay put (the last are failed by the sweep of unroutable.ts, so that they show as
+ * uitval). The lanes whose first head is oldest go first.
  * Two workers must not both hand out a sender's free slots: first the senders' rows are locked
  * (those another worker is claiming for are skipped), then — in a second statement, whose fresh
  * snapshot sees every claim committed before the locks were had — their slots are counted and
  * filled. Counted in the locking statement itself, a claim committed between its snapshot and
  * its lock would be missed (measured: 10 in flight for maxMessages 5 with two workers). Only the
- * heads of orders are read, never the backlog behind them; the oldest due heads go first. Only
- * the heads picked are locked (skipping those a completion is moving), not every candidate: a
+ * heads of orders are read, never the backlog behind them. Only the heads picked are locked (skipping those a completion is moving), not every candidate: a
  * row lock is a write.
  */
-export async function claimRuns(db: Database, batchSize: number, leaseMs: number): Promise<Claim> {
-  return claimStatement.run(db, { batch: batchSize, leaseMs });
+export async function claimRuns(db: Database, lanes: number, leaseMs: number): Promise<Claim> {
+  return claimStatement.run(db, { lanes, leaseMs });
 }

@@ -9,9 +9,16 @@ export interface Handoff {
   leaseMs: number;
 }
 
+export interface Outcomes {
+  delivered: readonly string[];
+  failures: readonly FailedDelivery[];
+  /** The head messages of claimed runs that were not started: their claims are released. */
+  released?: readonly string[];
+}
+
 const recordStatement = new Statement(
   sql`select * from delivery_record(${value('delivered')}::uuid[], ${value('failures')}::jsonb,
-        ${value('handoff')}::boolean, ${value('leaseMs')}::integer, ${RUN_LENGTH}::integer)`,
+        ${value('released')}::uuid[], ${value('handoff')}::boolean, ${value('leaseMs')}::integer, ${RUN_LENGTH}::integer)`,
   toRuns,
   { name: 'delivery_record' },
 );
@@ -30,14 +37,16 @@ const recordStatement = new Statement(
  * snapshot taken before the new message committed, orphaning it. A message already delivered (a
  * stale claim delivered twice) or no longer at its head is left.
  *
- * With `handoff`, a completed run's claim passes on to its successor when that one is due now
- * and its sender (receiver, versienummer) is running with no more heads claimed than it allows:
- * the successor comes back claimed with its own run, to be delivered at once, without a claim
- * round trip. FIFO holds (the successor is the order's next undelivered message and the run
- * before it is delivered); the sender's claimed heads stay as many, so maxMessages holds without
- * taking the sender's lock that a claim takes — a claim running meanwhile counts the head as
- * claimed either way. A sender whose maxMessages was lowered below what it has in flight gets no
- * handoff until it is under.
+ * The heads of `released` runs — claimed, but their lane did not start them — are unclaimed.
+ *
+ * With `handoff`, a completed run's claim passes on to its successor, in the same lane, when that
+ * one is due now and its sender (receiver, versienummer) is running with no more lanes claimed
+ * than it allows: the successor comes back claimed with its own run, to be delivered at once,
+ * without a claim round trip. FIFO holds (the successor is the order's next undelivered message
+ * and the run before it is delivered); the sender's claimed lanes stay as many, so maxMessages
+ * holds without taking the sender's lock that a claim takes — a claim running meanwhile counts
+ * the lane as claimed either way. A sender whose maxMessages was lowered below its lanes in
+ * flight gets no handoff until it is under.
  *
  * An order marked `inError` (fail.ts) is cleared once none of its messages is in uitval (failed at
  * least once, not delivered). Orders are locked before heads, in one statement and in opdrachtId
@@ -45,16 +54,13 @@ const recordStatement = new Statement(
  * and an accepted message take theirs, so the clearing sees every failure committed before it
  * and no two of them deadlock.
  */
-export async function recordOutcomes(
-  db: Database,
-  delivered: readonly string[],
-  failures: readonly FailedDelivery[],
-  handoff?: Handoff,
-): Promise<Run[]> {
-  if (delivered.length === 0 && failures.length === 0) return [];
+export async function recordOutcomes(db: Database, outcomes: Outcomes, handoff?: Handoff): Promise<Run[]> {
+  const { delivered, failures, released = [] } = outcomes;
+  if (delivered.length === 0 && failures.length === 0 && released.length === 0) return [];
   return recordStatement.run(db, {
     delivered: uuidArray(delivered),
     failures: JSON.stringify(failures),
+    released: uuidArray(released),
     handoff: handoff !== undefined,
     leaseMs: handoff?.leaseMs ?? 0,
   });
@@ -62,5 +68,5 @@ export async function recordOutcomes(
 
 /** Records delivered messages only (`recordOutcomes` without failures). */
 export function completeMessages(db: Database, ids: readonly string[], handoff?: Handoff): Promise<Run[]> {
-  return recordOutcomes(db, ids, [], handoff);
+  return recordOutcomes(db, { delivered: ids, failures: [] }, handoff);
 }

@@ -54,7 +54,8 @@ export function createDeliveryMetrics(registry: Registry, db: Database): Deliver
       this.reset();
       const rows = await queryRows<{ receiver: string; count: string }>(
         db,
-        sql`select receiver, count(*) as count from order_heads where claimed_until >= now() group by receiver`,
+        // One POST at a time per claimed lane (claim.ts).
+        sql`select receiver, count(distinct lane) as count from order_heads where claimed_until >= now() group by receiver`,
       );
       for (const row of rows) this.set({ receiver: row.receiver }, Number(row.count));
     },

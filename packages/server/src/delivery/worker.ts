@@ -45,10 +45,10 @@ export interface DeliveryWorkerOptions {
   cipher: SecretCipher;
   log: DeliveryLog;
   wakeup: Wakeup;
-  /** Heads claimed per statement; ~50 is where the measurements stopped gaining (DESIGN.md). */
+  /** Lanes claimed per statement (claim.ts: up to LANE_HEADS heads each). */
   batchSize?: number;
   leaseMs?: number;
-  /** Deliveries this worker runs at once, over all receivers. */
+  /** Lanes this worker delivers at once, over all receivers: each sends one message at a time. */
   maxInFlight?: number;
   pollIntervalMs?: number;
   metrics?: DeliveryMetrics;
@@ -78,40 +78,67 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     onInternalError: (error: unknown, message: { id: string }) =>
       log.error({ err: error, messageId: message.id }, 'delivery failed internally'),
   };
+  /** One task per lane being delivered, each with the runs it has yet to start. */
+  const lanes = new Map<string, { run: Run; claimed: number }[]>();
   const inFlight = new Set<Promise<void>>();
   const delivered: string[] = [];
   const failed: FailedDelivery[] = [];
+  const released: string[] = [];
   const recordings = new Set<Promise<void>>();
   let running = false;
   let loop: Promise<void> | undefined;
 
-  // Delivers a claimed run on its own: each message once the receiver accepted the one before
-  // (FIFO), up to the first failure, while the run's budget lasts. Its outcomes are recorded
-  // together with the next flush — the delivered ones and a failure in the same recording, so the
-  // head moves past the delivered ones onto the failed one (fail.ts, then complete.ts).
-  const dispatch = (run: Run) => {
-    const task = (async () => {
-      const started = performance.now();
-      const done: string[] = [];
-      let failure: FailedDelivery | undefined;
-      for (const message of run) {
-        if (done.length > 0 && (!running || performance.now() - started > RUN_BUDGET_MS)) break;
-        const outcome = await deliverMessage(message, deps);
-        if (outcome.delivered) {
-          done.push(message.id);
-          options.metrics?.delivered(message.receiver, message.created);
-        } else {
-          failure = { id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err };
-          options.metrics?.failed(message.receiver);
-          break;
-        }
+  // Delivers a run: each message once the receiver accepted the one before (FIFO), up to the first
+  // failure, while the run's budget lasts. Its outcomes are recorded together with the next flush
+  // — the delivered ones and a failure in the same recording, so the head moves past the
+  // delivered ones onto the failed one (complete.ts) — while its lane goes on with its next run.
+  const deliverRun = async (run: Run) => {
+    const started = performance.now();
+    const done: string[] = [];
+    let failure: FailedDelivery | undefined;
+    for (const message of run) {
+      if (done.length > 0 && (!running || performance.now() - started > RUN_BUDGET_MS)) break;
+      const outcome = await deliverMessage(message, deps);
+      if (outcome.delivered) {
+        done.push(message.id);
+        options.metrics?.delivered(message.receiver, message.created);
+      } else {
+        failure = { id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err };
+        options.metrics?.failed(message.receiver);
+        break;
       }
-      delivered.push(...done);
-      if (failure) failed.push(failure);
-      flush();
-    })();
-    inFlight.add(task);
-    void task.finally(() => inFlight.delete(task));
+    }
+    delivered.push(...done);
+    if (failure) failed.push(failure);
+    flush();
+  };
+
+  // A lane delivers its runs one after the other: one POST at a time, one slot of its sender. Runs
+  // handed on to it (complete.ts) join its queue, or start it again once it ended. A run not
+  // started within the run budget of its claim (or once stopping) is released, so that a pause,
+  // a cancel or a new configuration reaches it at the next claim.
+  const dispatch = (runs: readonly Run[]) => {
+    const claimed = performance.now();
+    for (const run of runs) {
+      const lane = run[0]!.lane;
+      const queue = lanes.get(lane);
+      if (queue) {
+        queue.push({ run, claimed });
+        continue;
+      }
+      const pending = [{ run, claimed }];
+      lanes.set(lane, pending);
+      const task = (async () => {
+        for (let next = pending.shift(); next; next = pending.shift()) {
+          if (running && performance.now() - next.claimed <= RUN_BUDGET_MS) await deliverRun(next.run);
+          else released.push(next.run[0]!.id);
+        }
+        lanes.delete(lane);
+        flush();
+      })();
+      inFlight.add(task);
+      void task.finally(() => inFlight.delete(task));
+    }
   };
 
   // Recording runs in up to MAX_RECORDINGS transactions at once, each taking whatever finished
@@ -119,22 +146,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // (complete.ts), so they could not deadlock. A delivered message's claim passes to its order's
   // next message, delivered right away — unless stopping.
   const record = async () => {
-    while (delivered.length > 0 || failed.length > 0) {
-      const done = delivered.splice(0);
-      const failures = failed.splice(0);
+    while (delivered.length > 0 || failed.length > 0 || released.length > 0) {
+      const outcomes = { delivered: delivered.splice(0), failures: failed.splice(0), released: released.splice(0) };
       try {
         // One transaction (failures first: a run that ended in one hands its head on to the failed
         // message, which must then read as failed rather than be handed on and sent again at once).
-        const next = await recordOutcomes(db, done, failures, running ? { leaseMs } : undefined);
-        next.forEach(dispatch);
+        dispatch(await recordOutcomes(db, outcomes, running ? { leaseMs } : undefined));
       } catch (error) {
         // The claims run out and the messages are delivered again: at-least-once.
-        log.error({ err: error, messages: done.length + failures.length }, 'recording deliveries failed');
+        const messages = outcomes.delivered.length + outcomes.failures.length;
+        log.error({ err: error, messages }, 'recording deliveries failed');
       }
     }
   };
   const flush = () => {
-    if (recordings.size >= MAX_RECORDINGS || (delivered.length === 0 && failed.length === 0)) return;
+    const idle = delivered.length === 0 && failed.length === 0 && released.length === 0;
+    if (recordings.size >= MAX_RECORDINGS || idle) return;
     const recording = record().finally(() => {
       recordings.delete(recording);
       // Slots are free again.
@@ -152,11 +179,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           await releaseStaleClaims(db);
           await failUnroutable(db);
         }
-        const room = Math.min(batchSize, maxInFlight - inFlight.size);
+        const room = Math.min(batchSize, maxInFlight - lanes.size);
         const { runs: claimed, contended } =
           room > 0 ? await claimRuns(db, room, leaseMs) : { runs: [], contended: false };
-        claimed.forEach(dispatch);
-        if (claimed.length > 0 && claimed.length === room) continue;
+        const before = lanes.size;
+        dispatch(claimed);
+        if (claimed.length > 0 && lanes.size - before === room) continue;
         // Another process held some senders: their free slots are ours to try again in a moment.
         if (contended && running) {
           await wakeup.wait(CONTENDED_RETRY_MS);
