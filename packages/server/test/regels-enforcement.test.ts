@@ -129,6 +129,26 @@ describe('the platform enforces the business rules', () => {
     );
   });
 
+  it('checks TG messages that arrive together, each against its own order’s rules', async () => {
+    await plannedOrder('R-SAMEN-OK');
+    await plannedOrder('R-SAMEN-FOUT');
+    await plannedOrder('R-SAMEN-ZUID', 'Netbeheer_Zuid');
+    const iskra = { meter: { ...EXAMPLE_BERICHTEN.TG.data.meter, fabrikant: 'Iskra' } };
+    // Sent at once, they are looked up as one batch (enforcement.ts): every answer is its own.
+    const answers = await Promise.all([
+      submit('Aannemer_Alfa', tg('R-SAMEN-FOUT', iskra)),
+      submit('Aannemer_Alfa', tg('R-SAMEN-OK')),
+      submit('Aannemer_Alfa', tg('R-SAMEN-ZUID', iskra)),
+      submit('Aannemer_Alfa', tg('R-SAMEN-ONBEKEND')),
+      submit('Aannemer_Alfa', tg('R-SAMEN-FOUT', { ...iskra, fotos: ['foto/x.jpg'] })),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([422, 202, 202, 409, 422]);
+    expect(answers[4]!.json().details.map((d: { field: string }) => d.field)).toEqual([
+      'data.fotos',
+      'data.meter.fabrikant',
+    ]);
+  });
+
   it('accepts unchecked when the netbeheerder has no scenario for the combination', async () => {
     await plannedOrder('R-ZUID', 'Netbeheer_Zuid');
     expect((await submit('Aannemer_Alfa', tg('R-ZUID', { fotos: ['foto/x.jpg'] }))).statusCode).toBe(202);

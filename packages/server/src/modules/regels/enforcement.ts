@@ -9,6 +9,7 @@ import {
 } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
 import { Statement, value } from '../../db/statement';
+import { createBatcher } from '../inbound/batcher';
 import type { ContentValidator } from '../inbound/service';
 
 export interface EnforcementLog {
@@ -32,42 +33,89 @@ interface Rules {
   valueLists: ValueNode[] | null;
 }
 
-// Both run for every TG and AGA message and are lookups through selective indexes: prepared on
-// the server by name, so they are not planned again on every call (their planning cost several
-// times their execution).
+/** What a TG or AGA message is checked against: its order's netbeheerder and Opdracht, and the rules in force. */
+interface Check {
+  opdrachtId: string;
+  berichtVersie: string;
+  tree: 'tg' | 'aga';
+}
 
-/** The order's netbeheerder and the data of its Opdracht message. */
-const orderOf = new Statement<Order | undefined>(
-  sql`select o.opdrachtgever, m.data
+interface Found {
+  order: Order;
+  rules: Rules | undefined;
+}
+
+// Both run once per batch of TG and AGA messages that arrive together (a message waits only for
+// the lookup under way) and go through selective indexes: prepared on the server by name, so they
+// are not planned again on every call (their planning cost several times their execution).
+
+/** Per order id: the order's netbeheerder and the data of its Opdracht message. */
+const ordersOf = new Statement<Map<string, Order>>(
+  sql`select o.opdracht_id, o.opdrachtgever, m.data
       from opdrachten o
       join lateral (
         select data from messages where opdracht_id = o.opdracht_id and type = 'Opdracht' order by seq limit 1
       ) m on true
-      where o.opdracht_id = ${value('opdrachtId')}`,
-  (rows) => rows.map(([netbeheerder, opdracht]) => ({ netbeheerder, opdracht }) as Order)[0],
-  { name: 'rules_order' },
+      where o.opdracht_id in (select jsonb_array_elements_text(${value('ids')}::jsonb))`,
+  (rows) => new Map(rows.map(([id, netbeheerder, opdracht]) => [id as string, { netbeheerder, opdracht } as Order])),
+  { name: 'rules_orders' },
 );
 
-/** The version in force, its scenario for the discipline and work, and the value lists (tg or aga). */
-const rulesOf = new Statement<Rules | undefined>(
-  sql`with in_force as (
+/**
+ * Per query (its `key`): the version in force, its scenario for the discipline and work, and the
+ * value lists (tg or aga).
+ */
+const rulesOf = new Statement<Map<number, Rules>>(
+  sql`select q.key, v.versie,
+             case when q.tree = 'tg' then s.tg_rules else s.aga_rules end as rules,
+             (select case when q.tree = 'tg' then w.tg_waardenlijsten else w.aga_waardenlijsten end
+              from waardenlijsten w
+              where w.netbeheerder = q.netbeheerder and w.bericht_versie = q.bericht_versie
+                and w.discipline = q.discipline) as value_lists
+      from jsonb_to_recordset(${value('queries')}::jsonb)
+        as q(key integer, netbeheerder text, bericht_versie text, tree text, discipline text, werkzaamheden jsonb)
+      cross join lateral (
         select id, versie from rule_versions
-        where netbeheerder = ${value('netbeheerder')} and bericht_versie = ${value('berichtVersie')}
+        where netbeheerder = q.netbeheerder and bericht_versie = q.bericht_versie
           and ingangsdatum <= ${value('today')}::date
         order by ingangsdatum desc, versie desc limit 1
-      )
-      select v.versie,
-             case when ${value('tree')} = 'tg' then s.tg_rules else s.aga_rules end as rules,
-             (select case when ${value('tree')} = 'tg' then w.tg_waardenlijsten else w.aga_waardenlijsten end
-              from waardenlijsten w
-              where w.netbeheerder = ${value('netbeheerder')} and w.bericht_versie = ${value('berichtVersie')}
-                and w.discipline = ${value('discipline')}) as value_lists
-      from in_force v
-      left join rule_scenarios s on s.version_id = v.id and s.discipline = ${value('discipline')}
-        and s.werkzaamheden = ${value('werkzaamheden')}::jsonb`,
-  (rows) => rows.map(([versie, rules, valueLists]) => ({ versie, rules, valueLists }) as Rules)[0],
+      ) v
+      left join rule_scenarios s on s.version_id = v.id and s.discipline = q.discipline
+        and s.werkzaamheden = q.werkzaamheden`,
+  (rows) =>
+    new Map(rows.map(([key, versie, rules, valueLists]) => [Number(key), { versie, rules, valueLists } as Rules])),
   { name: 'rules_in_force' },
 );
+
+/** The order and the rules in force of each check, in two statements for the whole batch. */
+async function lookUp(db: Database, checks: readonly Check[]): Promise<(Found | undefined)[]> {
+  const orders = await ordersOf.run(db, { ids: JSON.stringify([...new Set(checks.map((check) => check.opdrachtId))]) });
+  const queries = checks.flatMap((check, key) => {
+    const order = orders.get(check.opdrachtId);
+    if (!order) return [];
+    const { discipline, werkzaamheden } = order.opdracht;
+    const work = werkzaamhedenOfOrder(werkzaamheden);
+    return [
+      {
+        key,
+        netbeheerder: order.netbeheerder,
+        bericht_versie: check.berichtVersie,
+        tree: check.tree,
+        discipline,
+        werkzaamheden: work,
+      },
+    ];
+  });
+  const rules =
+    queries.length > 0 ? await rulesOf.run(db, { queries: JSON.stringify(queries), today: today() }) : new Map();
+  return checks.map((check, key) => {
+    const order = orders.get(check.opdrachtId);
+    return order && { order, rules: rules.get(key) };
+  });
+}
+
+/** The most checks one lookup carries. */
+const MAX_LOOKUPS = 200;
 
 /**
  * The business rules at the participants' API (docs/regels.md 'Enforcement'): a TG or AGA message
@@ -78,28 +126,22 @@ const rulesOf = new Statement<Rules | undefined>(
  * scenario for the combination the message is accepted and logged as unchecked.
  */
 export function createRuleValidator(db: Database, log: EnforcementLog): ContentValidator {
+  const lookUpBatched = createBatcher((checks: Check[]) => lookUp(db, checks), MAX_LOOKUPS);
   return async (bericht): Promise<RuleViolation[]> => {
     if (bericht.type !== 'TG' && bericht.type !== 'AGA') return [];
     const tree = bericht.type === 'TG' ? 'tg' : 'aga';
-    const order = await orderOf.run(db, { opdrachtId: bericht.opdrachtId });
+    const found = await lookUpBatched({ opdrachtId: bericht.opdrachtId, berichtVersie: bericht.versienummer, tree });
     // An unknown order is the lifecycle's to refuse.
-    if (!order) return [];
-    const found = await rulesOf.run(db, {
-      netbeheerder: order.netbeheerder,
-      berichtVersie: bericht.versienummer,
-      today: today(),
-      tree,
-      discipline: order.opdracht.discipline,
-      werkzaamheden: JSON.stringify(werkzaamhedenOfOrder(order.opdracht.werkzaamheden)),
-    });
-    if (!found?.rules) {
+    if (!found) return [];
+    const { order, rules } = found;
+    if (!rules?.rules) {
       log.info(
-        { opdrachtId: bericht.opdrachtId, type: bericht.type, netbeheerder: order.netbeheerder, versie: found?.versie },
+        { opdrachtId: bericht.opdrachtId, type: bericht.type, netbeheerder: order.netbeheerder, versie: rules?.versie },
         'message accepted unchecked: no scenario in force for its discipline and work',
       );
       return [];
     }
     const data = bericht.data as Record<string, unknown>;
-    return [...checkRules(data, found.rules), ...(found.valueLists ? checkValues(data, found.valueLists) : [])];
+    return [...checkRules(data, rules.rules), ...(rules.valueLists ? checkValues(data, rules.valueLists) : [])];
   };
 }
