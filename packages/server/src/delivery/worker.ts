@@ -13,8 +13,15 @@ import { failUnroutable } from './unroutable';
 import { createTokenCache } from './tokens';
 import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
 
-/** How long a woken worker waits for more work to arrive before it claims. */
-const CLAIM_LINGER_MS = 2;
+/**
+ * How long a woken worker waits for more work to arrive before it claims: briefly when it has
+ * nothing in flight (an idle system delivers at once), longer while it delivers — then every
+ * submit and every recording wakes it, and each claim costs the database the same planning and
+ * sender scan whether it takes one head or forty. Measured (bench:delivery, 2026-11-23), 10 ms
+ * instead of 2 while busy: API→delivered 1,250–1,330 → 1,220–1,640/s (eight runs), PostgreSQL
+ * ~0.6 → ~0.5 ms per message; 20 ms measured no better.
+ */
+const CLAIM_LINGER_MS = { idle: 2, busy: 10 };
 
 /**
  * How long a run may go on: its next message is sent only while the run started less than this
@@ -196,8 +203,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (running) {
         await wakeup.wait(pollIntervalMs);
         // Under a stream of submits every commit wakes us: linger a moment so one claim takes
-        // several new messages instead of one each (costs an idle delivery this much latency).
-        await new Promise((resolve) => setTimeout(resolve, CLAIM_LINGER_MS));
+        // several new messages instead of one each.
+        const linger = lanes.size > 0 ? CLAIM_LINGER_MS.busy : CLAIM_LINGER_MS.idle;
+        await new Promise((resolve) => setTimeout(resolve, linger));
       }
     }
   };
