@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { EXAMPLE_BERICHTEN, parseBericht, type Bericht } from '@knooppunt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, opdrachten, orderHeads } from '../src/db/schema';
+import { leveringen, messages, opdrachten, orderHeads } from '../src/db/schema';
 import { acceptBatch, type PreparedSubmit } from '../src/modules/inbound/accept';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 
@@ -67,6 +67,37 @@ describe('accepting a batch in one transaction (group commit)', () => {
       Aannemer_Alfa: outbox[0]!.id,
       Netbeheer_Noord: outbox[1]!.id,
     });
+  });
+
+  it('creates a Hoofdnet order, a levering and its assessment in one batch: the last write of the levering wins', async () => {
+    const hoofdnet = (sender: string, b: Bericht, key: string): PreparedSubmit => ({
+      ...item(sender, b, key),
+      flow: 'hoofdnet',
+    });
+    const outcomes = await acceptBatch(t.app.db, [
+      hoofdnet(
+        'Netbeheer_Noord',
+        bericht('BH-1', EXAMPLE_BERICHTEN.OpdrachtHoofdnet, { opdrachtnemer: 'Aannemer_Alfa' }),
+        'bh-1',
+      ),
+      hoofdnet('Aannemer_Alfa', bericht('BH-1', EXAMPLE_BERICHTEN.BeoordelingHoofdnet), 'bh-2'),
+      hoofdnet('Aannemer_Alfa', bericht('BH-1', EXAMPLE_BERICHTEN.PlanningHoofdnet), 'bh-3'),
+      hoofdnet('Aannemer_Alfa', bericht('BH-1', EXAMPLE_BERICHTEN.Deellevering), 'bh-4'),
+      hoofdnet('Netbeheer_Noord', bericht('BH-1', EXAMPLE_BERICHTEN.BeoordelingLevering), 'bh-5'),
+    ]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true, true, true, true]);
+    const stored = await t.app.db.select().from(leveringen).where(eq(leveringen.opdrachtId, 'BH-1'));
+    expect(stored).toEqual([
+      expect.objectContaining({
+        type: 'Deellevering',
+        messageType: 'BeoordelingLevering',
+        beoordeling: expect.any(String),
+        opdrachtgever: 'Netbeheer_Noord',
+        opdrachtnemer: 'Aannemer_Alfa',
+      }),
+    ]);
+    const [order] = await t.app.db.select().from(opdrachten).where(eq(opdrachten.opdrachtId, 'BH-1'));
+    expect(order).toMatchObject({ type: expect.any(String), planStatusText: expect.any(String) });
   });
 
   it('answers a key stored by an earlier batch as a duplicate', async () => {

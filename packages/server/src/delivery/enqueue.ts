@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
 import { OUTBOX_CHANNEL } from './wakeup';
 
@@ -25,24 +25,20 @@ export class DuplicateMessageError extends Error {
 }
 
 /**
- * Puts messages in the outbox, inside the caller's transaction (with the order changes they cause),
- * in one statement; their seq follows the given order. Each order's head row is upserted in the
- * same statement and its row lock taken — a no-op update when a head exists — so a concurrent
- * completion that is about to drop the head waits for this commit and then sees the new message
- * (see complete.ts); a new message can neither be orphaned nor overtake the oldest undelivered
- * one, which the head keeps pointing at. Heads are upserted in (receiver, opdracht) order, as a
- * completion locks them. The NOTIFY (notifyNewWork) rides along. Answers the ids inserted: a
- * message whose (sender, idempotency key) exists already is not.
+ * The common table expressions that put messages in the outbox, for a statement of the caller's
+ * inside its transaction (with the order changes they cause): `message` (the ids inserted),
+ * `head` and `notified`, which the statement must read for them to run. Their seq follows the
+ * given order. Each order's head row is upserted in the same statement and its row lock taken —
+ * a no-op update when a head exists — so a concurrent completion that is about to drop the head
+ * waits for this commit and then sees the new message (see complete.ts); a new message can
+ * neither be orphaned nor overtake the oldest undelivered one, which the head keeps pointing at.
+ * Heads are upserted in (receiver, opdracht) order, as a completion locks them. The NOTIFY
+ * (notifyNewWork) rides along. A message whose (sender, idempotency key) exists already is not
+ * inserted.
  */
-export async function enqueueMessages(
-  tx: Database,
-  batch: readonly (NewMessage & { id: string })[],
-): Promise<Set<string>> {
-  if (batch.length === 0) return new Set();
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`with input as (
-          select * from jsonb_to_recordset(${JSON.stringify(batch.map((m, ord) => ({ ...m, ord })))}::jsonb)
+export function outboxWrites(batch: Placeholder | string): SQL {
+  return sql`input as (
+          select * from jsonb_to_recordset(${batch}::jsonb)
             as m(id uuid, "opdrachtId" text, versienummer text, type text, sender text, receiver text,
                  "idempotencyKey" text, data jsonb, ord bigint)
         ),
@@ -60,7 +56,22 @@ export async function enqueueMessages(
           on conflict (receiver, opdracht_id) do update set message_id = order_heads.message_id
           returning 1
         ),
-        notified as (select pg_notify(${OUTBOX_CHANNEL}, '') where exists (select 1 from message))
+        notified as (select pg_notify(${OUTBOX_CHANNEL}, '') where exists (select 1 from message))`;
+}
+
+/** The messages for outboxWrites, as the JSON document it reads, their order kept. */
+export const outboxJson = (batch: readonly (NewMessage & { id: string })[]) =>
+  JSON.stringify(batch.map((m, ord) => ({ ...m, ord })));
+
+/** Puts messages in the outbox in one statement (outboxWrites); answers the ids inserted. */
+export async function enqueueMessages(
+  tx: Database,
+  batch: readonly (NewMessage & { id: string })[],
+): Promise<Set<string>> {
+  if (batch.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`with ${outboxWrites(outboxJson(batch))}
         select id, (select count(*) from head) as heads, (select count(*) from notified) as notified from message`,
   );
   return new Set(rows.map((row) => row.id));

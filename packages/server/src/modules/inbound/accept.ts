@@ -1,25 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  INBOUND_TEXTS,
-  flowOf,
-  transition,
-  type Bericht,
-  type Flow,
-  type LeveringState,
-  type Side,
-} from '@knooppunt/domain';
+import { INBOUND_TEXTS, transition, type Bericht, type Flow, type LeveringState, type Side } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
-import { enqueueMessages, type NewMessage } from '../../delivery/enqueue';
+import type { NewMessage } from '../../delivery/enqueue';
 import { AppError, ConflictError, ForbiddenError } from '../../errors';
-import { findMessagesByKey } from '../messages/repository';
-import { leveringenOfOrders, upsertLevering, type NewLevering } from '../leveringen/repository';
-import {
-  insertOpdrachten,
-  lockOpdrachten,
-  updateOpdrachten,
-  type NewOpdracht,
-  type OpdrachtRow,
-} from '../opdrachten/repository';
+import type { NewLevering } from '../leveringen/repository';
+import type { NewOpdracht } from '../opdrachten/repository';
+import { keyOf, readBatchState, writeBatch, type StoredOrder } from './statements';
 
 /** A submission that passed every check that needs no database: ready to be accepted. */
 export interface PreparedSubmit {
@@ -52,34 +38,35 @@ export class BatchConflict extends Error {
 
 /** An order as the batch sees it: stored, or created or moved by an earlier message of the batch. */
 interface OrderState {
-  row: Pick<OpdrachtRow, 'opdrachtId' | 'versienummer' | 'opdrachtgever' | 'opdrachtnemer' | 'status'> &
-    Partial<Pick<OpdrachtRow, 'statusText' | 'planStatusText' | 'type'>>;
+  row: Pick<StoredOrder, 'opdrachtId' | 'versienummer' | 'opdrachtgever' | 'opdrachtnemer' | 'status'> &
+    Partial<Pick<StoredOrder, 'statusText' | 'planStatusText' | 'type'>>;
   leveringen: LeveringState[];
   isNew: boolean;
   changed: boolean;
 }
 
 const other = (side: Side): Side => (side === 'opdrachtgever' ? 'opdrachtnemer' : 'opdrachtgever');
-const dedupeKey = (item: { sender: string; idempotencyKey: string }) => `${item.sender}\u0000${item.idempotencyKey}`;
 
 /**
- * Accepts a batch of submissions in ONE transaction (group commit): known idempotency keys and the
- * orders (locked, in opdrachtId order) are read once, each message is judged in arrival order
- * against its order as the earlier messages of the batch left it, and the order changes, the
- * leveringen and the outbox rows are written in a few set-based statements. A refused message
+ * Accepts a batch of submissions in ONE transaction (group commit): known idempotency keys, the
+ * orders (locked, in opdrachtId order) and their leveringen are read in one statement, each
+ * message is judged in arrival order against its order as the earlier messages of the batch left
+ * it, and the order changes, the leveringen and the outbox rows are written in one more
+ * (statements.ts) — few round trips, as the batch behind waits for this one to commit. A refused message
  * (403/409) changes nothing and does not affect the others; its outcome carries the error.
  */
 export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]): Promise<Outcome[]> {
   return db.transaction(async (tx) => {
-    const seen = await knownKeys(tx, items);
-    const orderIds = [...new Set(items.map((item) => item.bericht.opdrachtId))];
-    const stored = await lockOpdrachten(tx, orderIds);
-    const hoofdnet = stored.filter((row) => flowOf(row.versienummer) === 'hoofdnet').map((row) => row.opdrachtId);
-    const leveringen = await leveringenOfOrders(tx, hoofdnet);
+    const state = await readBatchState(
+      tx,
+      [...new Set(items.map((item) => item.bericht.opdrachtId))],
+      items.filter((item) => item.keyGiven).map(({ sender, idempotencyKey }) => ({ sender, idempotencyKey })),
+    );
+    const seen = state.known;
     const orders = new Map<string, OrderState>(
-      stored.map((row) => [
+      state.orders.map((row) => [
         row.opdrachtId,
-        { row, leveringen: leveringen.get(row.opdrachtId) ?? [], isNew: false, changed: false },
+        { row, leveringen: state.leveringen.get(row.opdrachtId) ?? [], isNew: false, changed: false },
       ]),
     );
 
@@ -87,7 +74,7 @@ export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]
     const outbox: (NewMessage & { id: string })[] = [];
     const leveringWrites: NewLevering[] = [];
     for (const item of items) {
-      const first = seen.get(dedupeKey(item));
+      const first = seen.get(keyOf(item));
       if (first) {
         outcomes.push({ ok: true, accepted: { id: first, duplicate: true } });
         continue;
@@ -101,7 +88,7 @@ export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]
       orders.set(item.bericht.opdrachtId, decided.order);
       if (decided.levering) leveringWrites.push(decided.levering);
       const id = randomUUID();
-      seen.set(dedupeKey(item), id);
+      seen.set(keyOf(item), id);
       outbox.push({
         id,
         opdrachtId: item.bericht.opdrachtId,
@@ -115,11 +102,11 @@ export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]
       outcomes.push({ ok: true, accepted: { id, duplicate: false } });
     }
 
+    if (outbox.length === 0) return outcomes;
     const created = [...orders.values()].filter((order) => order.isNew).map((order) => order.row as NewOpdracht);
-    if ((await insertOpdrachten(tx, created)).length !== created.length) throw new BatchConflict();
-    await updateOpdrachten(
-      tx,
-      [...orders.values()]
+    const written = await writeBatch(tx, {
+      created,
+      changes: [...orders.values()]
         .filter((order) => order.changed && !order.isNew)
         .map(({ row }) => ({
           opdrachtId: row.opdrachtId,
@@ -127,20 +114,12 @@ export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]
           statusText: row.statusText ?? '',
           planStatusText: row.planStatusText ?? null,
         })),
-    );
-    for (const levering of leveringWrites) await upsertLevering(tx, levering);
-    if ((await enqueueMessages(tx, outbox)).size !== outbox.length) throw new BatchConflict();
+      leveringen: leveringWrites,
+      outbox,
+    });
+    if (written.created !== created.length || written.inserted !== outbox.length) throw new BatchConflict();
     return outcomes;
   });
-}
-
-/** The messages already stored under the batch's idempotency keys, by sender and key. */
-async function knownKeys(tx: Database, items: readonly PreparedSubmit[]): Promise<Map<string, string>> {
-  const keyed = items.filter((item) => item.keyGiven);
-  const known = new Map<string, string>();
-  if (keyed.length === 0) return known;
-  for (const row of await findMessagesByKey(tx, keyed)) known.set(dedupeKey(row), row.id);
-  return known;
 }
 
 /** What one message does to its order (the lifecycle, docs/lifecycle.md), or why it is refused. */

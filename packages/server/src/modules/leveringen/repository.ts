@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { LeveringState, LeveringView } from '@knooppunt/domain';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { LeveringView } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
 import { flowCondition } from '../../db/monitoring';
 import { leveringen, opdrachten } from '../../db/schema';
@@ -126,45 +126,4 @@ export function searchLeveringen(db: Database, query: LeveringQuery) {
     skip: query.skip,
     limit: query.limit,
   });
-}
-
-/** A Deellevering or Eindlevering is created by its first message and updated by later ones. */
-export async function upsertLevering(db: Database, levering: NewLevering): Promise<void> {
-  await db
-    .insert(leveringen)
-    .values(levering)
-    .onConflictDoUpdate({
-      target: leveringen.leveringId,
-      set: {
-        messageType: levering.messageType,
-        statusText: levering.statusText,
-        beoordeling: levering.beoordeling ?? null,
-        changed: sql`now()`,
-      },
-    });
-}
-
-/** The leveringen of several orders, by order, as the lifecycle needs them. */
-export async function leveringenOfOrders(db: Database, opdrachtIds: readonly string[]) {
-  const byOrder = new Map<string, LeveringState[]>();
-  if (opdrachtIds.length === 0) return byOrder;
-  const rows = await db
-    .select({
-      opdrachtId: leveringen.opdrachtId,
-      leveringId: leveringen.leveringId,
-      type: leveringen.type,
-      beoordeling: leveringen.beoordeling,
-    })
-    .from(leveringen)
-    .where(inArray(leveringen.opdrachtId, [...opdrachtIds]));
-  for (const row of rows) {
-    const list = byOrder.get(row.opdrachtId) ?? [];
-    list.push({
-      leveringId: row.leveringId,
-      type: row.type as LeveringState['type'],
-      ...(row.beoordeling && { beoordeling: row.beoordeling as NonNullable<LeveringState['beoordeling']> }),
-    });
-    byOrder.set(row.opdrachtId, list);
-  }
-  return byOrder;
 }

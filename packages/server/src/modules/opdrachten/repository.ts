@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Flow, OpdrachtStatusFilter, OpdrachtView } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
 import { finishedCondition, flowCondition, openCondition } from '../../db/monitoring';
@@ -146,17 +146,6 @@ export async function lockOpdracht(db: Database, opdrachtId: string): Promise<Op
   return row;
 }
 
-/** The orders that exist of these ids, locked in opdrachtId order (the lock order of decision 0009). */
-export async function lockOpdrachten(db: Database, opdrachtIds: readonly string[]): Promise<OpdrachtRow[]> {
-  if (opdrachtIds.length === 0) return [];
-  return db
-    .select()
-    .from(opdrachten)
-    .where(inArray(opdrachten.opdrachtId, [...opdrachtIds]))
-    .orderBy(asc(opdrachten.opdrachtId))
-    .for('update');
-}
-
 /** New orders; answers the ids that were inserted (one that exists already is left alone). */
 export async function insertOpdrachten(db: Database, rows: readonly NewOpdracht[]): Promise<string[]> {
   if (rows.length === 0) return [];
@@ -169,19 +158,6 @@ export async function insertOpdrachten(db: Database, rows: readonly NewOpdracht[
 }
 
 export type OpdrachtChange = Pick<OpdrachtRow, 'opdrachtId' | 'status' | 'statusText' | 'planStatusText'>;
-
-/** Status changes of several orders in one statement (plan status as given, null keeps it). */
-export async function updateOpdrachten(db: Database, changes: readonly OpdrachtChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  await db.execute(
-    sql`update opdrachten o
-        set status = c.status, status_text = c."statusText",
-            plan_status_text = coalesce(c."planStatusText", o.plan_status_text), changed = now()
-        from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
-          as c("opdrachtId" text, status integer, "statusText" text, "planStatusText" text)
-        where o.opdracht_id = c."opdrachtId"`,
-  );
-}
 
 export async function updateOpdracht(
   db: Database,
