@@ -1,4 +1,4 @@
-import { eq, isNotNull } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { opdrachten, orderHeads } from '../src/db/schema';
 import { claimRuns, LANE_HEADS, type Run } from '../src/delivery/claim';
@@ -50,15 +50,36 @@ describe('a claim deals a sender’s oldest heads into lanes, one per free slot'
     const { f, ids } = await tenOrders();
     const { runs } = await claimRuns(f.db, 50, 60_000);
     const lane = runs.find((run) => run[0]!.opdrachtId === 'O-0')![0]!.lane;
-    // Three of the lane's runs delivered: it still holds O-6, so its slot is still taken.
-    expect(await recordOutcomes(f.db, { delivered: [ids[0]!, ids[2]!, ids[4]!], failures: [] }, LEASE)).toEqual([]);
+    // Three of the lane's runs delivered: it still holds O-6, so its slot is still taken and the
+    // recording tells the worker that nobody waits for a slot (O-8 and O-9 have none free).
+    expect(await recordOutcomes(f.db, { delivered: [ids[0]!, ids[2]!, ids[4]!], failures: [] }, LEASE)).toEqual({
+      runs: [],
+      waiting: false,
+    });
     expect((await claimRuns(f.db, 50, 60_000)).runs).toEqual([]);
-    // The lane did not start O-6 (its budget ran out): released, the slot is free and the oldest
-    // due heads — O-6 again, then O-8, O-9 — fill it as one new lane.
-    expect(await recordOutcomes(f.db, { delivered: [], failures: [], released: [ids[6]!] })).toEqual([]);
+    // The lane did not start O-6 (its budget ran out): released, the slot is free — the recording
+    // says heads wait for it — and the oldest due heads, O-6 again, then O-8, O-9, fill it as one
+    // new lane.
+    expect(await recordOutcomes(f.db, { delivered: [], failures: [], released: [ids[6]!] })).toEqual({
+      runs: [],
+      waiting: true,
+    });
     const again = await claimRuns(f.db, 50, 60_000);
     expect(lanesOf(again.runs)).toEqual([['O-6', 'O-8', 'O-9']]);
     expect(again.runs[0]![0]!.lane).not.toBe(lane);
+  });
+
+  it('says a sender waits for a slot only while it runs and has due heads unclaimed', async () => {
+    const { f, ids } = await tenOrders();
+    const { runs } = await claimRuns(f.db, 50, 60_000);
+    const laneOf = (opdrachtId: string) => runs.find((run) => run[0]!.opdrachtId === opdrachtId)![0]!.lane;
+    // A whole lane (O-1, O-3, O-5, O-7) delivered frees its slot while O-8 and O-9 wait.
+    const lane = ['O-1', 'O-3', 'O-5', 'O-7'].map((opdrachtId) => ids[Number(opdrachtId.slice(2))]!);
+    expect(laneOf('O-7')).toBe(laneOf('O-1'));
+    expect((await recordOutcomes(f.db, { delivered: lane, failures: [] }, LEASE)).waiting).toBe(true);
+    // Paused, the same sender waits for nothing.
+    await f.db.execute(sql`update senders set running = false`);
+    expect((await recordOutcomes(f.db, { delivered: [ids[0]!], failures: [] }, LEASE)).waiting).toBe(false);
   });
 
   it('hands a run on in its lane', async () => {
@@ -67,7 +88,7 @@ describe('a claim deals a sender’s oldest heads into lanes, one per free slot'
     const m1 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
     const [run] = (await claimRuns(f.db, 50, 60_000)).runs;
     const m2 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
-    const [next] = await recordOutcomes(f.db, { delivered: [m1], failures: [] }, LEASE);
+    const [next] = (await recordOutcomes(f.db, { delivered: [m1], failures: [] }, LEASE)).runs;
     expect(next).toEqual([expect.objectContaining({ id: m2, lane: run![0]!.lane })]);
     const [head] = await f.db.select().from(orderHeads);
     expect(head).toMatchObject({ messageId: m2, lane: run![0]!.lane });
@@ -89,7 +110,10 @@ describe('a claim deals a sender’s oldest heads into lanes, one per free slot'
     const m2 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
     await claimRuns(f.db, 50, 60_000);
     const failure = { id: m2, delayMs: 60_000, err: { msg: 'HTTP 500', traceId: 't' } };
-    expect(await recordOutcomes(f.db, { delivered: [m1], failures: [failure] }, LEASE)).toEqual([]);
+    expect(await recordOutcomes(f.db, { delivered: [m1], failures: [failure] }, LEASE)).toEqual({
+      runs: [],
+      waiting: false,
+    });
     const [head] = await f.db.select().from(orderHeads);
     expect(head).toMatchObject({ messageId: m2, claimedUntil: null });
     const [order] = await f.db.select().from(opdrachten).where(eq(opdrachten.opdrachtId, 'O-A'));

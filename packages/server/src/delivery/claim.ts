@@ -111,8 +111,8 @@ const claimStatement = new Statement(
 );
 
 /**
- * Claims up to `lanes` lanes of due order heads in one call of `delivery_claim` (migrations 0011,
- * 0012), each head with its run (`Run`), for `leaseMs`. A lane is one slot of a sender (receiver
+ * Claims up to `lanes` lanes of due order heads in one call of `delivery_claim` (migrations 0011–
+ * 0013), each head with its run (`Run`), for `leaseMs`. A lane is one slot of a sender (receiver
  * and versienummer) holding up to LANE_HEADS heads, whose runs the worker delivers one after the
  * other: one POST at a time per lane, so a sender's slots in use are its claimed lanes. Per
  * sender at most its free slots are taken — `maxMessages` minus its claimed lanes — its oldest

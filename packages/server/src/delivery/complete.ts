@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { Statement, value } from '../db/statement';
-import { RUN_LENGTH, toRuns, uuidArray, type Run } from './claim';
+import { RUN_COLUMNS, RUN_LENGTH, toRuns, uuidArray, type Run } from './claim';
 import type { FailedDelivery } from './fail';
 
 export interface Handoff {
@@ -16,15 +16,29 @@ export interface Outcomes {
   released?: readonly string[];
 }
 
+export interface Recording {
+  /** The runs handed on, claimed, to be delivered at once. */
+  runs: Run[];
+  /**
+   * A sender of these messages has due heads that nobody claimed and a free slot (one this
+   * recording freed, most likely): claim now. Otherwise the slots freed here wait for no one.
+   */
+  waiting: boolean;
+}
+
 const recordStatement = new Statement(
   sql`select * from delivery_record(${value('delivered')}::uuid[], ${value('failures')}::jsonb,
         ${value('released')}::uuid[], ${value('handoff')}::boolean, ${value('leaseMs')}::integer, ${RUN_LENGTH}::integer)`,
-  toRuns,
+  (rows): Recording => ({
+    // When nothing was handed on but a sender waits, one row of nulls says so.
+    runs: toRuns(rows.filter((row) => row[0] !== null)),
+    waiting: rows.some((row) => row[RUN_COLUMNS] === true),
+  }),
   { name: 'delivery_record' },
 );
 
 /**
- * Records a batch of outcomes in one transaction, one call of `delivery_record` (migration 0011):
+ * Records a batch of outcomes in one transaction, one call of `delivery_record` (migrations 0011–0013):
  * first the failures (as fail.ts), then the delivered messages. Each delivered message is marked
  * as such and its order head moved past it to the next undelivered message of that order (by
  * seq) — the failed one where a run ended in a failure, which then reads as failed, not due — or
@@ -38,6 +52,8 @@ const recordStatement = new Statement(
  * stale claim delivered twice) or no longer at its head is left.
  *
  * The heads of `released` runs — claimed, but their lane did not start them — are unclaimed.
+ * Last it tells whether a sender of these messages now has a free slot and due heads waiting for
+ * one (migration 0013): the worker claims after a recording only then.
  *
  * With `handoff`, a completed run's claim passes on to its successor, in the same lane, when that
  * one is due now and its sender (receiver, versienummer) is running with no more lanes claimed
@@ -54,9 +70,9 @@ const recordStatement = new Statement(
  * and an accepted message take theirs, so the clearing sees every failure committed before it
  * and no two of them deadlock.
  */
-export async function recordOutcomes(db: Database, outcomes: Outcomes, handoff?: Handoff): Promise<Run[]> {
+export async function recordOutcomes(db: Database, outcomes: Outcomes, handoff?: Handoff): Promise<Recording> {
   const { delivered, failures, released = [] } = outcomes;
-  if (delivered.length === 0 && failures.length === 0 && released.length === 0) return [];
+  if (delivered.length === 0 && failures.length === 0 && released.length === 0) return { runs: [], waiting: false };
   return recordStatement.run(db, {
     delivered: uuidArray(delivered),
     failures: JSON.stringify(failures),
@@ -67,6 +83,6 @@ export async function recordOutcomes(db: Database, outcomes: Outcomes, handoff?:
 }
 
 /** Records delivered messages only (`recordOutcomes` without failures). */
-export function completeMessages(db: Database, ids: readonly string[], handoff?: Handoff): Promise<Run[]> {
-  return recordOutcomes(db, { delivered: ids, failures: [] }, handoff);
+export async function completeMessages(db: Database, ids: readonly string[], handoff?: Handoff): Promise<Run[]> {
+  return (await recordOutcomes(db, { delivered: ids, failures: [] }, handoff)).runs;
 }

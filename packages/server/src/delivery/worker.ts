@@ -93,6 +93,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const released: string[] = [];
   const recordings = new Set<Promise<void>>();
   let running = false;
+  /** The last claim found no room (maxInFlight lanes running): a lane that ends makes some. */
+  let capped = false;
   let loop: Promise<void> | undefined;
 
   // Delivers a run: each message once the receiver accepted the one before (FIFO), up to the first
@@ -141,6 +143,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           else released.push(next.run[0]!.id);
         }
         lanes.delete(lane);
+        if (capped) {
+          capped = false;
+          wakeup.signal();
+        }
         flush();
       })();
       inFlight.add(task);
@@ -151,28 +157,35 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // Recording runs in up to MAX_RECORDINGS transactions at once, each taking whatever finished
   // meanwhile (group commit). Were there several, they lock orders and heads in the same order
   // (complete.ts), so they could not deadlock. A delivered message's claim passes to its order's
-  // next message, delivered right away — unless stopping.
+  // next message, delivered right away — unless stopping. Answers whether a sender now has a free
+  // slot with due heads waiting for one.
   const record = async () => {
+    let waiting = false;
     while (delivered.length > 0 || failed.length > 0 || released.length > 0) {
       const outcomes = { delivered: delivered.splice(0), failures: failed.splice(0), released: released.splice(0) };
       try {
         // One transaction (failures first: a run that ended in one hands its head on to the failed
         // message, which must then read as failed rather than be handed on and sent again at once).
-        dispatch(await recordOutcomes(db, outcomes, running ? { leaseMs } : undefined));
+        const recorded = await recordOutcomes(db, outcomes, running ? { leaseMs } : undefined);
+        waiting ||= recorded.waiting;
+        dispatch(recorded.runs);
       } catch (error) {
         // The claims run out and the messages are delivered again: at-least-once.
         const messages = outcomes.delivered.length + outcomes.failures.length;
         log.error({ err: error, messages }, 'recording deliveries failed');
       }
     }
+    return waiting;
   };
   const flush = () => {
     const idle = delivered.length === 0 && failed.length === 0 && released.length === 0;
     if (recordings.size >= MAX_RECORDINGS || idle) return;
-    const recording = record().finally(() => {
+    // The slots freed are claimed only when someone waits for them: in a stream of submits most
+    // recordings free slots that no head is waiting for, and a claim then finds nothing (new
+    // messages wake the worker themselves, by NOTIFY). Measured: see decision 0009 'Wake-ups'.
+    const recording = record().then((waiting) => {
       recordings.delete(recording);
-      // Slots are free again.
-      wakeup.signal();
+      if (waiting) wakeup.signal();
     });
     recordings.add(recording);
   };
@@ -187,6 +200,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           await failUnroutable(db);
         }
         const room = Math.min(batchSize, maxInFlight - lanes.size);
+        capped = room <= 0;
         const { runs: claimed, contended } =
           room > 0 ? await claimRuns(db, room, leaseMs) : { runs: [], contended: false };
         const before = lanes.size;
