@@ -21,6 +21,8 @@ beforeAll(async () => {
   t = await createListeningTestApp(
     {
       ROLE: 'all',
+      // The demo's rule book, as `npm start` seeds it: the demo's own TG and AGA must meet it.
+      DEMO_RULES: '1',
       DEMO_ORDERS_PER_MINUTE: '60',
       DEMO_RESPONSE_DELAY_MIN_MS: '0',
       DEMO_RESPONSE_DELAY_MAX_MS: '0',

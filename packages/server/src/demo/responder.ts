@@ -130,10 +130,10 @@ function reactionTo(message: Delivered, { orders, chance, chances, today }: Reac
             ]
           : []),
         demoBericht('Planning', id, { geplandeStartdatum: demoDay(today, 7), geplandeEinddatum: demoDay(today, 8) }),
-        demoBericht('TG', id, { uitvoerdatum: demoDay(today), fotos: [] }),
+        demoBericht('TG', id, { uitvoerdatum: demoDay(today) }),
       ];
     case 'BeoordelingTG':
-      return [assessed ? demoBericht('AGA', id) : demoBericht('TG', id, { uitvoerdatum: demoDay(today), fotos: [] })];
+      return [assessed ? demoBericht('AGA', id) : demoBericht('TG', id, { uitvoerdatum: demoDay(today) })];
     case 'BeoordelingAGA':
       return [demoBericht(assessed ? 'AGP' : 'AGA', id)];
     case 'BeoordelingAGP':
