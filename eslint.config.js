@@ -28,6 +28,24 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // Browser tests fail on a content security policy violation: they take `test` from support/test.
+    files: ['e2e/tests/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from '../support/test': it fails a test whose page broke the CSP.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The domain is pure: no I/O, and it depends on no other package of ours.
     files: ['packages/domain/**/*.ts'],
     rules: {

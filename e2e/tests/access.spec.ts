@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs } from '../support/portal';
 
 test('login returns to the deep link the user came from', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { CONFIGS_TITLE, activeRow, draftRow } from '../support/configs';
 import { loginAs } from '../support/portal';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectColumn, listTable, pagingButton, pagingLabel, searchUntilVisible, sortOn } from '../support/lists';
 import { newHoofdnetOpdracht } from '../support/participants-api';
 import { loginAs } from '../support/portal';

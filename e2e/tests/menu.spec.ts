@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs, menuPaths } from '../support/portal';
 
 const AANSLUITING_MONITORING = ['/opdrachten', '/berichten'];

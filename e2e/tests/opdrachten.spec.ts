@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectColumn, listTable, pagingButton, pagingLabel, searchUntilVisible, sortOn } from '../support/lists';
 import { FAILS, WAITS, newHoofdnetOpdracht, newOpdracht, newOpdrachten } from '../support/participants-api';
 import { waitingReceiver } from '../support/configs';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs } from '../support/portal';
 
 test('an administrator creates an organisation and finds it', async ({ page }) => {

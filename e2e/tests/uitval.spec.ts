@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_CALLBACK_SECRET, connectDemoReceiver, correctClientSecret } from '../support/configs';
 import {
   expectColumn,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectColumn } from '../support/lists';
 import { loginAs } from '../support/portal';
 import { choose } from '../support/scenarios';

@@ -9,6 +9,7 @@ import { createAuditService } from './audit/service';
 import { ensureSigningKeys, publicJwk } from './idp/keys';
 import { embeddedIdp } from './idp/plugin';
 import { errorHandler } from './plugins/error-handler';
+import { securityHeaders } from './plugins/security-headers';
 import { metrics } from './plugins/metrics';
 import { openapi } from './plugins/openapi';
 import { spa } from './plugins/spa';
@@ -46,6 +47,8 @@ import { startDelivery } from './delivery';
 import { createDeliveryMetrics } from './delivery/metrics';
 import { Registry } from 'prom-client';
 import { seedDemo } from './demo/seed';
+import { DEMO_PASSWORD } from './demo/data';
+import { DEMO_CLIENT_SECRET } from './idp/clients';
 import { seedDemoRules } from './demo/seed-regels';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -76,6 +79,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   const cipher = createSecretCipher(await loadSecretKey(config.secretKey, config.dataDir));
   if (config.demo) {
+    app.log.warn(
+      `DEMO-MODUS: de demo-accounts (wachtwoord '${DEMO_PASSWORD}') en de demo-systemen (geheim '${DEMO_CLIENT_SECRET}') ` +
+        'zijn actief en iedereen kent ze; privé-adressen zijn toegestaan als bestemming. Niet voor echt gebruik: zet DEMO=0.',
+    );
     await seedDemo(database.db, app.log);
     await seedDemoConfigs(database.db, cipher, config.publicUrl);
     if (config.demoRules) await seedDemoRules(database.db);
@@ -95,7 +102,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(errorHandler);
-  await app.register(metrics, { registry });
+  await app.register(securityHeaders, { publicUrl: config.publicUrl, externalIssuer: config.oidc.externalIssuer });
+  await app.register(metrics, { registry, token: config.metricsToken });
   await app.register(healthRoutes, { ping: database.ping });
   // A worker process delivers and answers health and metrics; the APIs run in the api processes.
   if (config.role === 'worker') return app;

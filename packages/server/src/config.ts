@@ -15,6 +15,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DEMO: flag.optional(),
+  /** Demo mode listens on loopback only unless this says otherwise: its accounts' passwords are public. */
+  DEMO_EXPOSE: flag.default(false),
+  /** Bearer token a Prometheus scraper sends to /metrics; unset: /metrics answers direct loopback callers only. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OIDC_ISSUER: z.url().optional(),
   OIDC_AUDIENCE: z.string().default('urn:knooppunt:api'),
@@ -51,6 +55,8 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
   dataDir: string | undefined;
   demo: boolean;
+  /** The bearer token /metrics asks for; undefined: only direct loopback callers get it. */
+  metricsToken: string | undefined;
   /** Demo mode's live traffic (src/demo/index.ts): new orders per minute, answers after a random delay. */
   demoTraffic: { ordersPerMinute: number; responseDelayMs: [number, number] };
   /** Demo mode seeds business rules (src/demo/seed-regels.ts). */
@@ -99,6 +105,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ? { kind: 'postgres', url: e.DATABASE_URL }
     : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') };
   const demo = e.DEMO ?? database.kind === 'pglite';
+  if (demo && !e.DEMO_EXPOSE && !isLoopback(e.HOST)) {
+    throw new Error(
+      `Invalid configuration: demo mode (known passwords and secrets) listens on loopback only, not on HOST=${e.HOST}; ` +
+        'set DEMO=0 for a real service, or DEMO_EXPOSE=1 to expose the demo anyway',
+    );
+  }
   return {
     role: e.ROLE,
     port: e.PORT,
@@ -109,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     // Embedded mode is the try-it-out mode and gets demo data; with a database server it is opt-in.
     demo,
+    metricsToken: e.METRICS_TOKEN,
     demoRules: e.DEMO_RULES,
     demoTraffic: {
       ordersPerMinute: e.DEMO_ORDERS_PER_MINUTE,
@@ -132,4 +145,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.MTLS_CERT_FILE && e.MTLS_KEY_FILE ? { certFile: e.MTLS_CERT_FILE, keyFile: e.MTLS_KEY_FILE } : undefined,
     },
   };
+}
+
+/** Whether a listen address reaches this machine only. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }

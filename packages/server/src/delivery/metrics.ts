@@ -7,12 +7,46 @@ export interface DeliveryMetrics {
   failed(receiver: string): void;
 }
 
+/** Scrapes read the database at most this often; in between they answer the last reading. */
+const DATABASE_READ_INTERVAL_MS = 10_000;
+
+/** `load` at most once per interval, shared by concurrent callers; a failed reading is not kept. */
+function atMostEvery<T>(intervalMs: number, load: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (last && Date.now() - last.at < intervalMs) return last.value;
+    const value = load();
+    const reading = { at: Date.now(), value };
+    last = reading;
+    value.catch(() => {
+      if (last === reading) last = undefined;
+    });
+    return value;
+  };
+}
+
+type CountRow = { receiver: string; count: string };
+
 /**
  * Delivery on /metrics: delivered and failed counters per receiver, the submit-to-delivered
  * latency, and — read from the database when scraped, so every worker process reports the same —
- * the queue depth (undelivered messages) and the messages in flight per receiver.
+ * the queue depth (undelivered messages) and the messages in flight per receiver. Those two are
+ * read at most every 10 s, however often /metrics is scraped: counting a large backlog is not free.
  */
 export function createDeliveryMetrics(registry: Registry, db: Database): DeliveryMetrics {
+  const queueDepth = atMostEvery(DATABASE_READ_INTERVAL_MS, () =>
+    queryRows<CountRow>(
+      db,
+      sql`select receiver, count(*) as count from messages where delivered_at is null group by receiver`,
+    ),
+  );
+  const inFlight = atMostEvery(DATABASE_READ_INTERVAL_MS, () =>
+    queryRows<CountRow>(
+      db,
+      // One POST at a time per claimed lane (claim.ts).
+      sql`select receiver, count(distinct lane) as count from order_heads where claimed_until >= now() group by receiver`,
+    ),
+  );
   const delivered = new Counter({
     name: 'knooppunt_messages_delivered_total',
     help: 'Messages delivered, by receiver',
@@ -37,11 +71,8 @@ export function createDeliveryMetrics(registry: Registry, db: Database): Deliver
     labelNames: ['receiver'] as const,
     registers: [registry],
     async collect() {
+      const rows = await queueDepth();
       this.reset();
-      const rows = await queryRows<{ receiver: string; count: string }>(
-        db,
-        sql`select receiver, count(*) as count from messages where delivered_at is null group by receiver`,
-      );
       for (const row of rows) this.set({ receiver: row.receiver }, Number(row.count));
     },
   });
@@ -51,12 +82,8 @@ export function createDeliveryMetrics(registry: Registry, db: Database): Deliver
     labelNames: ['receiver'] as const,
     registers: [registry],
     async collect() {
+      const rows = await inFlight();
       this.reset();
-      const rows = await queryRows<{ receiver: string; count: string }>(
-        db,
-        // One POST at a time per claimed lane (claim.ts).
-        sql`select receiver, count(distinct lane) as count from order_heads where claimed_until >= now() group by receiver`,
-      );
       for (const row of rows) this.set({ receiver: row.receiver }, Number(row.count));
     },
   });

@@ -1,9 +1,29 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';
 import { Histogram, collectDefaultMetrics } from 'prom-client';
 
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Who may scrape (decision 0018): /metrics names participants and who delivers how much to whom.
+ * With a token configured, a caller that sends it as bearer token; without one, only a caller
+ * connected directly over loopback — the TCP peer, not X-Forwarded-For, and no proxy in between
+ * (a proxy on this machine adds forwarding headers; it must not hand /metrics to the world).
+ */
+function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
+  if (token !== undefined) {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
+  }
+  const peer = request.socket.remoteAddress ?? '';
+  const loopback = peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
+  return loopback && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
+}
+
 /** Prometheus text at /metrics: process metrics plus request durations by route and status. */
-export const metrics = fp<{ registry: Registry }>(async (app, { registry }) => {
+export const metrics = fp<{ registry: Registry; token: string | undefined }>(async (app, { registry, token }) => {
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -20,7 +40,16 @@ export const metrics = fp<{ registry: Registry }>(async (app, { registry }) => {
     );
   });
 
-  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
-  );
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    if (!mayScrape(request, token)) {
+      if (token !== undefined) reply.header('www-authenticate', 'Bearer realm="metrics"');
+      return reply.code(token !== undefined ? 401 : 403).send({
+        message:
+          token !== undefined
+            ? 'Geef het metrics-token mee als bearer token.'
+            : 'Metrics zijn alleen via loopback op te vragen; stel METRICS_TOKEN in om ze elders te scrapen.',
+      });
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
 });
