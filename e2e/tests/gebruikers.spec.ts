@@ -106,6 +106,65 @@ test('an administrator creates a user, changes its roles and synchronises; the u
   await context.close();
 });
 
+test("the operator's staff user manager is offered no Knooppunt_Beheer and no change of its own roles", async ({
+  page,
+}) => {
+  await loginAs(page, 'users@knooppunt.example', '/gebruikers');
+  await expect(row(page, 'netbeheer@noord.example').getByRole('button', { name: /^Wijzigen rollen/ })).toBeVisible();
+  await expect(row(page, 'users@knooppunt.example')).toBeVisible();
+  await expect(row(page, 'users@knooppunt.example').getByRole('button', { name: /^Wijzigen rollen/ })).toHaveCount(0);
+  await expect(row(page, 'monitor@knooppunt.example').getByRole('button', { name: /^Wijzigen rollen/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Nieuwe gebruiker aanmaken' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Aanmaken gebruiker' });
+  await dialog.getByRole('combobox', { name: 'Organisatie' }).click();
+  await expect(page.getByRole('option', { name: 'Netbeheer_Noord', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Knooppunt_Beheer' })).toHaveCount(0);
+});
+
+test("the platform administrator offers Knooppunt_Beheer's role choices and sets monitor@'s roles back", async ({
+  page,
+}) => {
+  await loginAs(page, 'beheer@knooppunt.example', '/gebruikers');
+  await expect(row(page, 'beheer@knooppunt.example')).toBeVisible();
+  await expect(row(page, 'beheer@knooppunt.example').getByRole('button', { name: /^Wijzigen rollen/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Nieuwe gebruiker aanmaken' }).click();
+  const create = page.getByRole('dialog', { name: 'Aanmaken gebruiker' });
+  await create.getByRole('combobox', { name: 'Organisatie' }).click();
+  await page.getByRole('option', { name: 'Knooppunt_Beheer' }).click();
+  await create.getByRole('combobox', { name: 'Rol', exact: true }).click();
+  await expect(page.getByRole('option')).toHaveText(['Beheer ziet alles', 'Medewerker zonder superrol', 'geen']);
+  await page.getByRole('option', { name: 'Medewerker zonder superrol' }).click();
+  await expect(create.getByRole('button', { name: 'Aanmaken' })).toBeDisabled();
+  await create.getByRole('combobox', { name: 'Rollen van de medewerker' }).click();
+  await page.getByRole('option', { name: 'Beheer Monitoring' }).click();
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: '/tmp/gebruikers-create-staff.png' });
+  await create.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(create).toBeHidden();
+
+  const monitor = 'monitor@knooppunt.example';
+  const change = page.getByRole('dialog', { name: `Wijzigen rollen ${monitor}` });
+  const toggle = async (role: string) => {
+    await row(page, monitor)
+      .getByRole('button', { name: `Wijzigen rollen ${monitor}` })
+      .click();
+    await expect(change.getByRole('combobox', { name: 'Rol', exact: true })).toHaveText('Medewerker zonder superrol');
+    await change.getByRole('combobox', { name: 'Rollen van de medewerker' }).click();
+    await page.getByRole('option', { name: role }).click();
+    await page.keyboard.press('Escape');
+    await change.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(change).toBeHidden();
+  };
+  await toggle('Business Rules Zoeker');
+  await expect(row(page, monitor)).toContainText('Business Rules Zoeker');
+  await toggle('Business Rules Zoeker');
+  await expect(row(page, monitor)).not.toContainText('Business Rules Zoeker');
+  await expect(row(page, monitor)).toContainText('Beheer Monitoring');
+  await expect(row(page, monitor)).toContainText('Uitval Beheren');
+});
+
 test('a monitor may not open the users', async ({ page }) => {
   await loginAs(page, 'monitor@knooppunt.example');
   await page.goto('/gebruikers');

@@ -15,3 +15,4 @@ export * from './berichten';
 export * from './regels';
 export * from './waardenlijsten';
 export * from './users';
+export * from './user-management';

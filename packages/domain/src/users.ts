@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { pagedSchema, typedSearchBodySchema } from './paging';
-import { OTHER_ROLE_GROUP, ROLE_GROUPS } from './roles';
+import {
+  NO_ROLE,
+  OPERATOR_ORGANISATION_TYPE,
+  OPERATOR_ROLE_GROUP,
+  OPERATOR_STAFF_ROLES,
+  OTHER_ROLE_GROUP,
+  ROLE_GROUPS,
+  SUPER_ROLE,
+} from './roles';
 import { EMAIL_MAX } from './constants';
 
 /** Spec 001 §9: the user overview pages by 10. */
@@ -20,6 +28,15 @@ export const USER_TEXTS = {
   geenDelegerende: 'Een delegerende hoort alleen bij de rol Gedelegeerd Netbeheerder van een gedelegeerd netbeheerder',
   autosuggest: `Typ meer dan ${AUTOSUGGEST_MIN_EXCLUSIVE} tekens`,
   gebruikerNietGevonden: 'Gebruiker niet gevonden',
+  rolAlleenBijSuperrol: (role: string) => `De rol '${role}' hoort alleen bij de rol '${SUPER_ROLE}'`,
+  rolNietBijSuperrol: (role: string) => `De rol '${role}' gaat niet samen met de rol '${SUPER_ROLE}'`,
+  geenAlleen: `De rol '${NO_ROLE}' gaat niet samen met andere rollen`,
+  medewerkerRolNodig: 'Kies ten minste één rol voor de medewerker',
+  eigenRollen: 'U kunt uw eigen rollen niet wijzigen.',
+  organisatieNietBeheren: (organisatie: string) => `U mag geen gebruikers van organisatie ${organisatie} beheren.`,
+  rolNietToekennen: (role: string) => `U mag de rol '${role}' niet toekennen of intrekken.`,
+  synchroniserenAlleenPlatform:
+    'Synchroniseren geldt voor alle organisaties: alleen medewerkers van het platform mogen dat.',
 } as const;
 
 export const roleSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
@@ -82,9 +99,11 @@ export function roleOf(name: string): Role {
 /**
  * Spec 001 §5 for the roles of a user of an organisation of `organisationType`: one main role of
  * the type's group when the group has main roles (else at least one optional role), optional roles
- * only of that group. Answers the problems as {field, message}; empty when the roles are valid.
+ * only of that group. The operator's own organisations (type 'Beheerder') follow decision 0014
+ * (`roleOptionsFor`). Answers the problems as {field, message}; empty when the roles are valid.
  */
 export function roleProblems(organisationType: string, roles: readonly string[]): { field: string; message: string }[] {
+  if (organisationType === OPERATOR_ORGANISATION_TYPE) return operatorRoleProblems(roles);
   const group = ROLE_GROUPS.find((g) => g.organisationType === organisationType);
   if (!group) return roles.length ? [] : [{ field: 'roles', message: USER_TEXTS.rolOfOptioneel }];
   const problems = roles
@@ -96,6 +115,74 @@ export function roleProblems(organisationType: string, roles: readonly string[])
     problems.push({ field: 'roles', message: USER_TEXTS.rolOfOptioneel });
   }
   return problems;
+}
+
+const STAFF_ROLES: readonly string[] = OPERATOR_STAFF_ROLES;
+
+/**
+ * Decision 0014: a user of the operator's own organisation holds the super role with optional
+ * roles of the Beheerder group, or one or more staff roles (no group's, `OPERATOR_STAFF_ROLES`),
+ * or 'geen' alone.
+ */
+function operatorRoleProblems(roles: readonly string[]): { field: string; message: string }[] {
+  const problem = (message: string) => ({ field: 'roles', message });
+  if (roles.length === 0) return [problem(USER_TEXTS.rolNodig)];
+  if (roles.includes(NO_ROLE)) return roles.length === 1 ? [] : [problem(USER_TEXTS.geenAlleen)];
+  if (roles.includes(SUPER_ROLE)) {
+    return roles
+      .filter((role) => role !== SUPER_ROLE && !OPERATOR_ROLE_GROUP.optionalRoles.includes(role))
+      .map((role) => problem(USER_TEXTS.rolNietBijSuperrol(role)));
+  }
+  return roles
+    .filter((role) => !STAFF_ROLES.includes(role))
+    .map((role) =>
+      problem(
+        OPERATOR_ROLE_GROUP.optionalRoles.includes(role)
+          ? USER_TEXTS.rolAlleenBijSuperrol(role)
+          : USER_TEXTS.rolNietInGroep(role, OPERATOR_ORGANISATION_TYPE),
+      ),
+    );
+}
+
+/** The role picker's choice for the operator's staff without the super role (decision 0014). */
+export const STAFF_CHOICE = 'Medewerker zonder superrol';
+
+/**
+ * A choice of the role picker's 'Rol' field: the role it grants — none for a choice that only
+ * opens its roles (`STAFF_CHOICE`, or a group without main roles) — and the roles that may go with
+ * it; with no role, at least one of those is needed.
+ */
+export interface RoleOption {
+  label: string;
+  role: string | undefined;
+  optionalRoles: readonly string[];
+}
+
+/** What `roleProblems` accepts for an organisation type, as the role picker offers it. */
+export function roleOptionsFor(organisationType: string): RoleOption[] {
+  if (organisationType === OPERATOR_ORGANISATION_TYPE) {
+    return [
+      { label: SUPER_ROLE, role: SUPER_ROLE, optionalRoles: OPERATOR_ROLE_GROUP.optionalRoles },
+      { label: STAFF_CHOICE, role: undefined, optionalRoles: STAFF_ROLES },
+      { label: NO_ROLE, role: NO_ROLE, optionalRoles: [] },
+    ];
+  }
+  const group = ROLE_GROUPS.find((g) => g.organisationType === organisationType);
+  if (!group) return [];
+  if (group.roles.length === 0) return [{ label: '', role: undefined, optionalRoles: group.optionalRoles }];
+  return group.roles.map((role) => ({ label: role, role, optionalRoles: group.optionalRoles }));
+}
+
+/** The choice a user's roles were made with, if any. */
+export function roleOptionOf(options: readonly RoleOption[], roles: readonly string[]): RoleOption | undefined {
+  return (
+    options.find((option) => option.role !== undefined && roles.includes(option.role)) ??
+    options.find(
+      (option) =>
+        option.role === undefined &&
+        (options.length === 1 || roles.some((role) => option.optionalRoles.includes(role))),
+    )
+  );
 }
 
 export const createUserSchema = z.object({

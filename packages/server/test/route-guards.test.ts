@@ -101,6 +101,8 @@ const ROUTES: {
     url: '/rest/users',
     access: 'canCreateUser',
     body: { email: 'guard@noord.example', organisatie: 'Netbeheer_Noord', roles: ['Netbeheerder'] },
+    // A user manager manages only its own organisation's users, or the participants' as operator staff.
+    deelnemer: 'Knooppunt_Beheer',
   },
   { method: 'POST', url: '/rest/admin/synchronize', access: 'canSynchronize' },
   { method: 'GET', url: '/rest/lookup', access: 'authenticated' },

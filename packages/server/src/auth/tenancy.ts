@@ -12,14 +12,21 @@ export function visibleDeelnemer(user: AuthUser): string | undefined {
   return user.permissions.canSeeAllParticipants ? undefined : (user.deelnemer ?? '');
 }
 
-/** Whether a deelnemer is an organisation of the platform operator (type 'Beheerder'). */
-const isOperator = new Statement(
+const operatorLookup = new Statement(
   sql`select 1 as found from organisations
       where type = 'Beheerder' and coalesce(metadata->>'deelnemer', organisatie) = ${value('deelnemer')} limit 1`,
   (rows) => rows.length > 0,
   // Asked on every monitoring call; a lookup whose plan does not change: prepared by name.
   { name: 'tenancy_is_operator' },
 );
+
+/**
+ * Whether a deelnemer is an organisation of the platform operator (type 'Beheerder'): its staff
+ * are no participant (decisions 0010, 0014).
+ */
+export async function isOperator(db: Database, deelnemer: string | undefined): Promise<boolean> {
+  return !!deelnemer && operatorLookup.run(db, { deelnemer });
+}
 
 /**
  * Whose traffic a caller may monitor (decision 0010): as `visibleDeelnemer`, except that the
@@ -29,5 +36,5 @@ const isOperator = new Statement(
 export async function monitoringScope(db: Database, user: AuthUser): Promise<string | undefined> {
   const only = visibleDeelnemer(user);
   if (!only) return only;
-  return (await isOperator.run(db, { deelnemer: only })) ? undefined : only;
+  return (await isOperator(db, only)) ? undefined : only;
 }

@@ -78,11 +78,13 @@ export const LABELS = {
     role: 'Rol',
     optionalRoles: 'Optionele rollen',
     optionalRolesHelper: 'Kies eerst een rol',
+    staffRoles: 'Rollen van de medewerker',
     delegerende: 'Delegerende',
     badges: { C: 'Combi', G: 'Gedelegeerd', D: 'Deelnemer', O: 'Onbekend' },
     setPasswordLink: 'Link om het wachtwoord in te stellen (eenmalig, 7 dagen geldig):',
     syncSummary: (verwijderd: number, bijgewerkt: number) => `${verwijderd} verwijderd, ${bijgewerkt} bijgewerkt.`,
     droppedRoles: (roles: string) => `Vervalt bij opslaan (hoort niet bij dit organisatietype): ${roles}`,
+    noOrganisations: 'Er zijn geen organisaties waarvan u gebruikers mag beheren.',
   },
   /** The business-rule scenarios (spec 001 §2.1, §2.2): columns, dialogs and the rule trees. */
   scenarios: {

@@ -46,7 +46,19 @@ export function toUser(row: Row): User {
   };
 }
 
+/**
+ * Whose users a query sees: every organisation's (`undefined`) or those of the organisation of one
+ * deelnemer (decision 0014). The organisation's deelnemer is its metadata's, else its name.
+ */
+export type Scope = string | undefined;
+
+const inScope = (scope: Scope): SQL | undefined =>
+  scope === undefined
+    ? undefined
+    : sql`coalesce(${organisations.metadata}->>'deelnemer', ${organisations.organisatie}) = ${scope}`;
+
 export interface UserQuery {
+  scope: Scope;
   roles?: string | undefined;
   organisatie?: string | undefined;
   search?: string | undefined;
@@ -58,6 +70,8 @@ export interface UserQuery {
 
 export async function searchUsers(db: Database, query: UserQuery) {
   const conditions: SQL[] = [];
+  const scoped = inScope(query.scope);
+  if (scoped) conditions.push(scoped);
   if (query.roles) conditions.push(sql`${users.roles} ? ${query.roles}`);
   if (query.organisatie) conditions.push(eq(organisations.organisatie, query.organisatie));
   if (query.search) {
@@ -102,25 +116,35 @@ export async function setRoles(db: Database, id: string, roles: string[]): Promi
     .where(eq(users.id, id));
 }
 
-/** Every role some user has, for the role tree's 'Overig'. */
-export async function rolesInUse(db: Database): Promise<string[]> {
+/** Every role some user in scope has, for the role tree's 'Overig'. */
+export async function rolesInUse(db: Database, scope: Scope): Promise<string[]> {
+  const scoped = inScope(scope);
   const rows = await queryRows<{ role: string }>(
     db,
-    sql`select distinct jsonb_array_elements_text(roles) as role from users order by 1`,
+    sql`select distinct jsonb_array_elements_text(${users.roles}) as role
+        from ${users} join ${organisations} on ${organisations.id} = ${users.organisationId}
+        ${scoped ? sql`where ${scoped}` : sql``} order by 1`,
   );
   return rows.map((row) => row.role);
 }
 
-/** E-mail addresses and organisation names containing the text, for the autosuggest (at most 10 of each). */
-export async function suggestions(db: Database, text: string) {
+/** E-mail addresses and organisation names in scope containing the text, for the autosuggest (at most 10 of each). */
+export async function suggestions(db: Database, text: string, scope: Scope) {
   const pattern = containsPattern(text);
+  const scoped = inScope(scope);
   const [emails, names] = await Promise.all([
-    db.select({ v: users.email }).from(users).where(ilike(users.email, pattern)).orderBy(asc(users.email)).limit(10),
+    db
+      .select({ v: users.email })
+      .from(users)
+      .innerJoin(organisations, eq(organisations.id, users.organisationId))
+      .where(and(ilike(users.email, pattern), scoped))
+      .orderBy(asc(users.email))
+      .limit(10),
     db
       .selectDistinct({ v: organisations.organisatie })
       .from(organisations)
       .innerJoin(users, eq(users.organisationId, organisations.id))
-      .where(ilike(organisations.organisatie, pattern))
+      .where(and(ilike(organisations.organisatie, pattern), scoped))
       .orderBy(asc(organisations.organisatie))
       .limit(10),
   ]);

@@ -27,12 +27,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         tags,
         summary: 'Search users',
         description:
-          'Filters `roles` (the user has this role), `organisatie` (equal) and `search` (e-mail or organisation contains, case-insensitive). 10 a page in the portal; sorted by e-mail unless `sortBy` says otherwise.',
+          "Filters `roles` (the user has this role), `organisatie` (equal) and `search` (e-mail or organisation contains, case-insensitive). 10 a page in the portal; sorted by e-mail unless `sortBy` says otherwise. The super role and users of an organisation of type 'Beheerder' see every organisation's users; anyone else only those of the organisation of their token's deelnemer (decision 0014).",
         body: userSearchSchema,
         response: { 200: userPageSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => service.search(request.body),
+    async (request) => service.search(currentUser(request), request.body),
   );
 
   app.post(
@@ -43,12 +43,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         tags,
         summary: 'The role tree',
         description:
-          "The roles grouped by organisation type as spec 001 §6 lists them (main roles, then optional roles), 'geen', and 'Overig' with every other role a user has. The body may be empty.",
+          "The roles grouped by organisation type as spec 001 §6 lists them (main roles, then optional roles), 'geen', and 'Overig' with every other role a user the caller sees has (as for the search). The body may be empty.",
         body: z.object({}).optional(),
         response: { 200: roleTreeSchema },
       },
     },
-    async () => service.roleTree(),
+    async (request) => service.roleTree(currentUser(request)),
   );
 
   app.post(
@@ -59,12 +59,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         tags,
         summary: "Suggestions for 'Filter overzicht'",
         description:
-          'Organisation names and e-mail addresses containing the text (more than 3 characters after trimming, else 400); `v` is the text, `k` what it is.',
+          'Organisation names and e-mail addresses of the users the caller sees (as for the search) containing the text (more than 3 characters after trimming, else 400); `v` is the text, `k` what it is.',
         body: autosuggestSchema,
         response: { 200: z.array(autosuggestOptionSchema), 400: apiErrorSchema },
       },
     },
-    async (request) => service.autosuggest(request.body),
+    async (request) => service.autosuggest(currentUser(request), request.body),
   );
 
   app.post(
@@ -75,9 +75,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         tags,
         summary: "Change a user's roles",
         description:
-          "`user` is the userid. The roles must belong to the group of the user's organisation type: exactly one main role when the group has main roles, else at least one optional role (400 naming `roles`). Audited. Takes effect at the user's next token refresh.",
+          "`user` is the userid. The roles must belong to the group of the user's organisation type: exactly one main role when the group has main roles, else at least one optional role (400 naming `roles`); for an organisation of type 'Beheerder': 'Beheer ziet alles' with optional roles of its group, or one or more staff roles, or 'geen' alone. Rights (decision 0014): a user the caller does not see answers 404; nobody changes their own roles (403); users of a 'Beheerder'-type organisation, and granting or removing the super role, the Beheerder group's own optional roles or a user-management role, only for a platform administrator ('Beheer ziet alles' with 'Gebruikers Beheren'); a user manager of a participant only manages its own organisation's users (403 naming the organisation or role). Audited. Takes effect at the user's next token refresh.",
         body: changeRolesSchema,
-        response: { 200: userSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: userSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => service.changeRoles(currentUser(request), request.body),
@@ -91,9 +91,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         tags,
         summary: 'Create a user',
         description:
-          "E-mail trimmed, valid, at most 100 characters, unique regardless of case (409); the organisation must exist; the roles as for changing roles; `metadata.delegerende` required exactly when the organisation has delegating parties and the role is 'Gedelegeerd Netbeheerder', and one of them (400 naming the field). Combi and deelnemer come from the organisation; `userid` is assigned. The user has no password until they set one through a one-time link (7 days), which is logged and, in demo mode, answered as `setPasswordUrl`. Audited.",
+          "E-mail trimmed, valid, at most 100 characters, unique regardless of case (409); the organisation must exist; the roles as for changing roles; `metadata.delegerende` required exactly when the organisation has delegating parties and the role is 'Gedelegeerd Netbeheerder', and one of them (400 naming the field). Combi and deelnemer come from the organisation; `userid` is assigned. Only in an organisation the caller may manage and with roles it may grant, as for changing roles (403 naming the organisation or role, decision 0014). The user has no password until they set one through a one-time link (7 days), which is logged and, in demo mode, answered as `setPasswordUrl`. Audited.",
         body: createUserSchema,
-        response: { 201: createdUserSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: createdUserSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
@@ -107,9 +107,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         tags,
         summary: 'Synchronise the identity provider with the users',
         description:
-          "Reconciles what the identity provider knows with the users table and reports it (decision 0013): the embedded provider's sessions, grants and tokens of accounts that no longer exist are removed; users without a password are reported. The body may be empty. Audited.",
+          "Reconciles what the identity provider knows with the users table and reports it (decision 0013): the embedded provider's sessions, grants and tokens of accounts that no longer exist are removed; users without a password are reported. It concerns every organisation's accounts: only for callers who see every organisation's users (403 otherwise, decision 0014). The body may be empty. Audited.",
         body: z.object({}).optional(),
-        response: { 200: syncReportSchema },
+        response: { 200: syncReportSchema, 403: apiErrorSchema },
       },
     },
     async (request) => service.synchronize(currentUser(request)),

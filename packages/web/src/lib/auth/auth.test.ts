@@ -6,7 +6,7 @@ import { returnToOf, signinArgs } from './user-manager';
 const baseProfile = { sub: 'u1', iss: 'https://idp', aud: 'portal', exp: 0, iat: 0 };
 
 describe('the user from the token claims', () => {
-  it('reads participant, e-mail and roles from the configured claims', () => {
+  it('reads subject, participant, e-mail and roles from the configured claims', () => {
     const user = userFromClaims(
       {
         ...baseProfile,
@@ -18,6 +18,7 @@ describe('the user from the token claims', () => {
     );
 
     expect(user).toEqual({
+      sub: 'u1',
       deelnemer: 'Aannemer_Alpha',
       email: 'a@alpha.nl',
       roles: ['Uitval Beheren', 'Configuraties Beheren'],
@@ -30,7 +31,7 @@ describe('the user from the token claims', () => {
       { deelnemer: 'https://knooppunt.nl/deelnemer', roles: 'groups', email: 'mail' },
     );
 
-    expect(user).toEqual({ deelnemer: 'Combi_West', email: '', roles: ['Combi Medewerker'] });
+    expect(user).toEqual({ sub: 'u1', deelnemer: 'Combi_West', email: '', roles: ['Combi Medewerker'] });
   });
 
   it('has no roles when the claim is missing', () => {

@@ -5,6 +5,8 @@ import { useAuth } from 'react-oidc-context';
 import { usePortalConfig, type PortalConfig } from '../portal-config';
 
 export interface CurrentUser {
+  /** The token's subject: the userid with the embedded provider. */
+  sub: string;
   deelnemer: string;
   email: string;
   roles: string[];
@@ -14,6 +16,7 @@ export function userFromClaims(profile: IdTokenClaims, claims: PortalConfig['cla
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const roles = profile[claims.roles];
   return {
+    sub: profile.sub,
     deelnemer: text(profile[claims.deelnemer]),
     email: text(profile[claims.email]),
     // Some providers send a single role as a plain string rather than a one-element list.

@@ -1,21 +1,22 @@
-import { ERROR_TITLES, SUCCESS_MESSAGES, USER_TEXTS } from '@knooppunt/domain';
+import { ERROR_TITLES, STAFF_CHOICE, SUCCESS_MESSAGES, SUPER_ROLE, USER_TEXTS } from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
+import type { FakeAuthOptions } from '@/testing/fake-auth';
 import type { StubHandler } from '@/testing/stub-api';
 import { GebruikersScreen } from './gebruikers-screen';
-import { ADMIN, stubUsersApi, users } from './test-fixtures';
+import { PLATFORM_ADMIN, STAFF_MANAGER, stubUsersApi, users } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const CHANGE = ['POST', '/rest/users/roles'] as const;
 
-async function openDialog(email: string, change?: StubHandler) {
+async function openDialog(email: string, change?: StubHandler, session: FakeAuthOptions = STAFF_MANAGER) {
   const api = stubUsersApi({
     'POST /rest/users/roles': change ?? (() => Response.json(users.find((user) => user.email === email))),
   });
-  const view = renderWithProviders(<GebruikersScreen />, { roles: ADMIN, url: '/gebruikers' });
+  const view = renderWithProviders(<GebruikersScreen />, { ...session, url: '/gebruikers' });
   await view.user.click(
     await screen.findByRole('button', { name: LABELS.gebruikers.changeRolesTitle(email) }, { timeout: 5000 }),
   );
@@ -46,7 +47,8 @@ describe('Wijzigen rollen', () => {
   });
 
   it('needs at least one optional role when the group has no main roles, and says which roles lapse', async () => {
-    const { dialog, toggle, save } = await openDialog('anna@partner.example');
+    // Anna holds a user-management role: only a platform administrator may take it away.
+    const { dialog, toggle, save } = await openDialog('anna@partner.example', undefined, PLATFORM_ADMIN);
     expect(within(dialog).queryByRole('combobox', { name: LABELS.gebruikers.role })).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent(LABELS.gebruikers.droppedRoles('Beheer User Viewers'));
     expect(save).toBeEnabled();
@@ -65,5 +67,18 @@ describe('Wijzigen rollen', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(ERROR_TITLES.changeRoles);
     expect(dialog).toBeInTheDocument();
+  });
+
+  it('lets a platform administrator move a staff member of Knooppunt_Beheer to the super role', async () => {
+    const { user, api, dialog, save } = await openDialog('monitor@knooppunt.example', undefined, PLATFORM_ADMIN);
+    expect(within(dialog).getByRole('combobox', { name: LABELS.gebruikers.role })).toHaveTextContent(STAFF_CHOICE);
+    expect(within(dialog).getByRole('combobox', { name: LABELS.gebruikers.staffRoles })).toHaveTextContent(
+      'Beheer Monitoring, Uitval Beheren',
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: LABELS.gebruikers.role }));
+    await user.click(screen.getByRole('option', { name: SUPER_ROLE }));
+    await user.click(save);
+
+    expect(await api.bodies(...CHANGE)).toEqual([{ user: 'u5', roles: [SUPER_ROLE] }]);
   });
 });

@@ -1,4 +1,4 @@
-import { ERROR_TITLES, SUCCESS_MESSAGES, type User } from '@knooppunt/domain';
+import { ERROR_TITLES, SUCCESS_MESSAGES, type User, type UserManagementPolicy } from '@knooppunt/domain';
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,16 +10,18 @@ import { useNotify } from '@/components/notifications/notify-context';
 import { LABELS } from '@/lib/texts';
 import { useChangeRoles } from '../api/change-roles';
 import { RolePicker } from './role-picker';
-import { roleChoiceErrors, roleChoiceOf, roleGroupOf, rolesOf } from './user-roles';
+import { roleChoiceErrors, roleChoiceOf, roleOptionsOf, rolesOf } from './user-roles';
 
 interface ChangeRolesDialogProps {
   /** The user whose roles change; the dialog is open while there is one. */
   user: User | undefined;
+  /** What the signed-in user may grant. */
+  policy: UserManagementPolicy;
   onClose: () => void;
 }
 
 /** 'Wijzigen rollen {email}' (spec 001 §2.7, §5). */
-export function ChangeRolesDialog({ user, onClose }: ChangeRolesDialogProps) {
+export function ChangeRolesDialog({ user, policy, onClose }: ChangeRolesDialogProps) {
   const titleId = useId();
   const mutation = useChangeRoles();
   const close = () => !mutation.isPending && onClose();
@@ -28,7 +30,14 @@ export function ChangeRolesDialog({ user, onClose }: ChangeRolesDialogProps) {
       {user && (
         <>
           <DialogTitle id={titleId}>{LABELS.gebruikers.changeRolesTitle(user.email)}</DialogTitle>
-          <ChangeRolesForm key={user.userid} user={user} mutation={mutation} onCancel={close} onChanged={onClose} />
+          <ChangeRolesForm
+            key={user.userid}
+            user={user}
+            policy={policy}
+            mutation={mutation}
+            onCancel={close}
+            onChanged={onClose}
+          />
         </>
       )}
     </Dialog>
@@ -37,28 +46,29 @@ export function ChangeRolesDialog({ user, onClose }: ChangeRolesDialogProps) {
 
 interface FormProps {
   user: User;
+  policy: UserManagementPolicy;
   mutation: ReturnType<typeof useChangeRoles>;
   onCancel: () => void;
   onChanged: () => void;
 }
 
-function ChangeRolesForm({ user, mutation, onCancel, onChanged }: FormProps) {
+function ChangeRolesForm({ user, policy, mutation, onCancel, onChanged }: FormProps) {
   const { notifyError, notifySuccess } = useNotify();
-  const group = roleGroupOf(user.organisatieType);
+  const options = roleOptionsOf(user.organisatieType, policy);
   const initial = roleChoiceOf(
-    group,
+    options,
     user.roles.map((role) => role.name),
   );
   const [choice, setChoice] = useState({ role: initial.role, optionalRoles: initial.optionalRoles });
   const [touched, setTouched] = useState(false);
-  const errors = roleChoiceErrors(group, choice);
+  const errors = roleChoiceErrors(options, choice);
   const valid = Object.keys(errors).length === 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid) return;
     mutation.mutate(
-      { user: user.userid, roles: rolesOf(choice) },
+      { user: user.userid, roles: rolesOf(options, choice) },
       {
         onSuccess: () => {
           notifySuccess(SUCCESS_MESSAGES.rolesChanged);
@@ -73,12 +83,12 @@ function ChangeRolesForm({ user, mutation, onCancel, onChanged }: FormProps) {
     <form onSubmit={submit} noValidate>
       <DialogContent sx={{ pt: 1 }}>
         <Stack sx={{ gap: 2.5, pt: 1 }}>
-          {/* The server accepts only roles of the organisation type's group (decision 0013). */}
+          {/* The server accepts only roles of the organisation type's group (decisions 0013, 0014). */}
           {initial.others.length > 0 && (
             <Alert severity="info">{LABELS.gebruikers.droppedRoles(initial.others.join(', '))}</Alert>
           )}
           <RolePicker
-            group={group}
+            options={options}
             value={choice}
             onChange={(next) => {
               setChoice(next);

@@ -1,27 +1,41 @@
-import { ERROR_TITLES, SUCCESS_MESSAGES, USER_TEXTS } from '@knooppunt/domain';
+import {
+  ERROR_TITLES,
+  OPERATOR_STAFF_ROLES,
+  STAFF_CHOICE,
+  SUPER_ROLE,
+  SUCCESS_MESSAGES,
+  USER_TEXTS,
+} from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
+import type { FakeAuthOptions } from '@/testing/fake-auth';
 import type { StubHandler } from '@/testing/stub-api';
 import { GebruikersScreen } from './gebruikers-screen';
-import { ADMIN, stubUsersApi } from './test-fixtures';
+import { NOORD_MANAGER, PLATFORM_ADMIN, STAFF_MANAGER, stubUsersApi } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const CREATE = ['POST', '/rest/users'] as const;
 
-async function openDialog(create?: StubHandler) {
+async function openDialog(create?: StubHandler, session: FakeAuthOptions = STAFF_MANAGER) {
   const api = stubUsersApi({
     'POST /rest/users': create ?? (async (request) => Response.json(await request.clone().json(), { status: 201 })),
   });
-  const view = renderWithProviders(<GebruikersScreen />, { roles: ADMIN, url: '/gebruikers' });
+  const view = renderWithProviders(<GebruikersScreen />, { ...session, url: '/gebruikers' });
   await screen.findByText('jan@noord.example', {}, { timeout: 5000 });
   await view.user.click(screen.getByRole('button', { name: LABELS.gebruikers.newUser }));
   const dialog = screen.getByRole('dialog', { name: LABELS.gebruikers.createTitle });
   const choose = async (label: string, option: string) => {
     await view.user.click(within(dialog).getByRole('combobox', { name: label }));
     await view.user.click(screen.getByRole('option', { name: option }));
+  };
+  const optionsOf = async (label: string) => {
+    await view.user.click(within(dialog).getByRole('combobox', { name: label }));
+    const names = screen.getAllByRole('option').map((option) => option.textContent);
+    await view.user.keyboard('{Escape}');
+    return names;
   };
   const chooseMany = async (label: string, options: string[]) => {
     await view.user.click(within(dialog).getByRole('combobox', { name: label }));
@@ -34,6 +48,7 @@ async function openDialog(create?: StubHandler) {
     dialog,
     choose,
     chooseMany,
+    optionsOf,
     email: within(dialog).getByRole('textbox', { name: LABELS.gebruikers.email }),
     createButton: within(dialog).getByRole('button', { name: LABELS.common.create }),
   };
@@ -147,5 +162,59 @@ describe('Aanmaken gebruiker', () => {
     expect(alert).toHaveTextContent(ERROR_TITLES.createUser);
     expect(alert).toHaveTextContent('Er is al een gebruiker met e-mailadres jan@noord.example');
     expect(dialog).toBeInTheDocument();
+  });
+
+  describe('offers only what the server accepts (decision 0014)', () => {
+    const created = async (request: Request) => Response.json(await request.clone().json(), { status: 201 });
+
+    it("offers the operator's staff the participants' organisations, not Knooppunt_Beheer", async () => {
+      const { optionsOf } = await openDialog();
+      expect(await optionsOf(LABELS.gebruikers.organisatie)).toEqual([
+        'Gedelegeerd_Oost',
+        'Implementatie_Partner',
+        'Netbeheer_Noord',
+      ]);
+    });
+
+    it("offers a participant's user manager its own organisation only", async () => {
+      const { optionsOf } = await openDialog(created, NOORD_MANAGER);
+      expect(await optionsOf(LABELS.gebruikers.organisatie)).toEqual(['Netbeheer_Noord']);
+    });
+
+    it('offers a platform administrator Knooppunt_Beheer with the super role, a staff member or geen', async () => {
+      const { user, api, dialog, choose, chooseMany, optionsOf, email, createButton } = await openDialog(
+        created,
+        PLATFORM_ADMIN,
+      );
+      expect(await optionsOf(LABELS.gebruikers.organisatie)).toContain('Knooppunt_Beheer');
+      await user.type(email, 'staf@knooppunt.example');
+      await choose(LABELS.gebruikers.organisatie, 'Knooppunt_Beheer');
+      expect(await optionsOf(LABELS.gebruikers.role)).toEqual([SUPER_ROLE, STAFF_CHOICE, 'geen']);
+
+      await choose(LABELS.gebruikers.role, SUPER_ROLE);
+      expect(await optionsOf(LABELS.gebruikers.optionalRoles)).toContain('Gebruikers Beheren');
+      await chooseMany(LABELS.gebruikers.optionalRoles, ['Gebruikers Beheren']);
+      await waitFor(() => expect(createButton).toBeEnabled());
+
+      // A staff member without the super role needs at least one staff role; the super role's go.
+      await choose(LABELS.gebruikers.role, STAFF_CHOICE);
+      const staffRoles = within(dialog).getByRole('combobox', { name: LABELS.gebruikers.staffRoles });
+      expect(staffRoles).not.toHaveTextContent('Gebruikers Beheren');
+      expect(createButton).toBeDisabled();
+      expect(dialog).toHaveTextContent(USER_TEXTS.medewerkerRolNodig);
+      expect(await optionsOf(LABELS.gebruikers.staffRoles)).toEqual([...OPERATOR_STAFF_ROLES]);
+      await chooseMany(LABELS.gebruikers.staffRoles, ['Beheer Monitoring', 'Uitval Beheren']);
+      await waitFor(() => expect(createButton).toBeEnabled());
+      await user.click(createButton);
+
+      expect(await api.bodies(...CREATE)).toEqual([
+        {
+          email: 'staf@knooppunt.example',
+          organisatie: 'Knooppunt_Beheer',
+          roles: ['Beheer Monitoring', 'Uitval Beheren'],
+          metadata: {},
+        },
+      ]);
+    });
   });
 });

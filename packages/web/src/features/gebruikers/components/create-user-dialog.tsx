@@ -1,4 +1,4 @@
-import { ERROR_TITLES, type Organisation } from '@knooppunt/domain';
+import { ERROR_TITLES, type Organisation, type UserManagementPolicy } from '@knooppunt/domain';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,17 +11,20 @@ import { useNotify } from '@/components/notifications/notify-context';
 import { LABELS } from '@/lib/texts';
 import { useCreateUser, type CreatedUser } from '../api/create-user';
 import { RolePicker } from './role-picker';
-import { needsDelegerende, newUserErrors, roleGroupOf, rolesOf, type NewUser } from './user-roles';
+import { needsDelegerende, newUserErrors, roleOptionsOf, rolesOf, type NewUser } from './user-roles';
 
 interface CreateUserDialogProps {
   open: boolean;
+  /** The organisations whose users the signed-in user may manage (decision 0014). */
   organisations: readonly Organisation[];
+  /** What the signed-in user may grant. */
+  policy: UserManagementPolicy;
   onClose: () => void;
   onCreated: (user: CreatedUser) => void;
 }
 
 /** 'Aanmaken gebruiker' (spec 001 §2.7, §5). */
-export function CreateUserDialog({ open, organisations, onClose, onCreated }: CreateUserDialogProps) {
+export function CreateUserDialog({ open, organisations, policy, onClose, onCreated }: CreateUserDialogProps) {
   const titleId = useId();
   const mutation = useCreateUser();
   const close = () => !mutation.isPending && onClose();
@@ -32,6 +35,7 @@ export function CreateUserDialog({ open, organisations, onClose, onCreated }: Cr
       {open && (
         <CreateUserForm
           organisations={organisations}
+          policy={policy}
           mutation={mutation}
           onCancel={close}
           onCreated={(user) => {
@@ -48,18 +52,19 @@ const EMPTY: NewUser = { email: '', organisatie: '', role: '', optionalRoles: []
 
 interface FormProps {
   organisations: readonly Organisation[];
+  policy: UserManagementPolicy;
   mutation: ReturnType<typeof useCreateUser>;
   onCancel: () => void;
   onCreated: (user: CreatedUser) => void;
 }
 
-function CreateUserForm({ organisations, mutation, onCancel, onCreated }: FormProps) {
+function CreateUserForm({ organisations, policy, mutation, onCancel, onCreated }: FormProps) {
   const { notifyError } = useNotify();
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<ReadonlySet<keyof NewUser | 'roles'>>(() => new Set());
   const organisation = organisations.find((candidate) => candidate.organisatie === values.organisatie);
-  const group = roleGroupOf(organisation?.type);
-  const errors = newUserErrors(values, organisation);
+  const options = roleOptionsOf(organisation?.type, policy);
+  const errors = newUserErrors(values, organisation, options);
   const valid = Object.keys(errors).length === 0;
   const delegerende = needsDelegerende(organisation, values.role);
 
@@ -75,7 +80,7 @@ function CreateUserForm({ organisations, mutation, onCancel, onCreated }: FormPr
       {
         email: values.email.trim(),
         organisatie: values.organisatie,
-        roles: rolesOf(values),
+        roles: rolesOf(options, values),
         metadata: delegerende ? { delegerende: values.delegerende } : {},
       },
       { onSuccess: onCreated, onError: (error) => notifyError(ERROR_TITLES.createUser, error) },
@@ -108,7 +113,13 @@ function CreateUserForm({ organisations, mutation, onCancel, onCreated }: FormPr
               change({ organisatie: event.target.value, role: '', optionalRoles: [], delegerende: '' }, 'organisatie')
             }
             error={touched.has('organisatie') && !!errors.organisatie}
-            helperText={touched.has('organisatie') ? errors.organisatie : undefined}
+            helperText={
+              organisations.length === 0
+                ? LABELS.gebruikers.noOrganisations
+                : touched.has('organisatie')
+                  ? errors.organisatie
+                  : undefined
+            }
           >
             {organisations.map((option) => (
               <MenuItem key={option.organisatie} value={option.organisatie}>
@@ -118,7 +129,7 @@ function CreateUserForm({ organisations, mutation, onCancel, onCreated }: FormPr
           </TextField>
           {organisation && (
             <RolePicker
-              group={group}
+              options={options}
               value={values}
               onChange={(choice) => change(choice, 'roles')}
               errors={errors}

@@ -2,9 +2,10 @@ import { ERROR_TITLES, SUCCESS_MESSAGES, TITLES } from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
+import type { FakeAuthOptions } from '@/testing/fake-auth';
 import { renderWithProviders } from '@/testing/render';
 import { GebruikersScreen } from './gebruikers-screen';
-import { ADMIN, stubUsersApi, VIEWER } from './test-fixtures';
+import { NOORD_MANAGER, PLATFORM_ADMIN, STAFF_MANAGER, stubUsersApi, VIEWER } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,7 +33,7 @@ describe('Overzicht van alle gebruikers', () => {
     expect(badgeOf('piet@combi.example')).toBe('C');
     expect(badgeOf('klaas@oost.example')).toBe('G');
     expect(badgeOf('anna@partner.example')).toBe('O');
-    expect(screen.getByText('1-4 van 14')).toBeInTheDocument();
+    expect(screen.getByText('1-6 van 14')).toBeInTheDocument();
     expect(await lastBody(api, ...SEARCH)).toEqual({ filters: [], skip: 0, limit: 10 });
   });
 
@@ -143,7 +144,7 @@ describe('Overzicht van alle gebruikers', () => {
       'POST /rest/admin/synchronize': () =>
         Response.json({ verwijderd: 1, bijgewerkt: 2, meldingen: ['nieuw@x.example heeft nog geen wachtwoord'] }),
     });
-    const { user } = renderWithProviders(<GebruikersScreen />, { roles: ADMIN, url: '/gebruikers' });
+    const { user } = renderWithProviders(<GebruikersScreen />, { ...STAFF_MANAGER, url: '/gebruikers' });
     await screen.findByText('jan@noord.example', {}, { timeout: 5000 });
     const searches = api.calls(...SEARCH).length;
 
@@ -158,9 +159,51 @@ describe('Overzicht van alle gebruikers', () => {
 
   it('shows a failing synchronisation as an error alert', async () => {
     stubUsersApi({ 'POST /rest/admin/synchronize': () => Response.json({ message: 'Stuk' }, { status: 500 }) });
-    const { user } = renderWithProviders(<GebruikersScreen />, { roles: ADMIN, url: '/gebruikers' });
-    await user.click(screen.getByRole('button', { name: LABELS.gebruikers.synchronize }));
+    const { user } = renderWithProviders(<GebruikersScreen />, { ...STAFF_MANAGER, url: '/gebruikers' });
+    await user.click(await screen.findByRole('button', { name: LABELS.gebruikers.synchronize }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_TITLES.synchronize);
+  });
+
+  describe('who may change whose roles (decision 0014)', () => {
+    const changeButton = (email: string) =>
+      screen.queryByRole('button', { name: LABELS.gebruikers.changeRolesTitle(email) });
+    const offered = async (session: FakeAuthOptions) => {
+      stubUsersApi();
+      renderWithProviders(<GebruikersScreen />, { ...session, url: '/gebruikers' });
+      // The organisations decide whether the session is the operator's: wait for them to count.
+      await screen.findByText('jan@noord.example', {}, { timeout: 5000 });
+      await waitFor(() => expect(changeButton('jan@noord.example')).toBeInTheDocument());
+      return [
+        'jan@noord.example',
+        'piet@combi.example',
+        'klaas@oost.example',
+        'anna@partner.example',
+        'monitor@knooppunt.example',
+        'users@knooppunt.example',
+      ].filter((email) => changeButton(email));
+    };
+
+    it("offers the operator's staff the participants' users, not its own row nor Knooppunt_Beheer's", async () => {
+      // Anna holds a user-management role, which only a platform administrator may remove.
+      expect(await offered(STAFF_MANAGER)).toEqual(['jan@noord.example', 'piet@combi.example', 'klaas@oost.example']);
+      expect(screen.getByRole('button', { name: LABELS.gebruikers.synchronize })).toBeInTheDocument();
+    });
+
+    it('offers a platform administrator every user but itself', async () => {
+      expect(await offered({ ...PLATFORM_ADMIN, email: 'users@knooppunt.example' })).toEqual([
+        'jan@noord.example',
+        'piet@combi.example',
+        'klaas@oost.example',
+        'anna@partner.example',
+        'monitor@knooppunt.example',
+      ]);
+    });
+
+    it("offers a participant's user manager its own organisation's users, and no synchronising", async () => {
+      expect(await offered(NOORD_MANAGER)).toEqual(['jan@noord.example']);
+      expect(screen.queryByRole('button', { name: LABELS.gebruikers.synchronize })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: LABELS.gebruikers.newUser })).toBeInTheDocument();
+    });
   });
 });

@@ -1,4 +1,11 @@
-import { ERROR_TITLES, SUCCESS_MESSAGES, TITLES, USERS_PAGE_SIZE, type User } from '@knooppunt/domain';
+import {
+  ERROR_TITLES,
+  SUCCESS_MESSAGES,
+  TITLES,
+  USERS_PAGE_SIZE,
+  deelnemerOfOrganisation,
+  type User,
+} from '@knooppunt/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -28,6 +35,7 @@ import { OrganisationChip } from './organisation-chip';
 import { ResultAlert, type Result } from './result-alert';
 import { RoleTree } from './role-tree';
 import { USER_FILTER_DEFAULTS, UserFilters } from './user-filters';
+import { useUserManagementPolicy } from './use-user-management-policy';
 
 const NO_GROUPS: never[] = [];
 
@@ -44,9 +52,24 @@ export function GebruikersScreen() {
   const roles = useSearchRoles();
   const organisations = useAllOrganisations();
   const synchronize = useSynchronize();
-  const organisationNames = useMemo(
-    () => (organisations.data ?? []).map((organisation) => organisation.organisatie),
+  const policy = useUserManagementPolicy(organisations.data);
+  // Decision 0014: the filter offers the organisations whose users one sees, the create dialog
+  // those whose users one may manage.
+  const scoped = useMemo(
+    () =>
+      (organisations.data ?? []).map((organisation) => ({
+        organisation,
+        scope: { ...organisation, deelnemer: deelnemerOfOrganisation(organisation) },
+      })),
     [organisations.data],
+  );
+  const organisationNames = useMemo(
+    () => scoped.filter(({ scope }) => policy.mayView(scope)).map(({ organisation }) => organisation.organisatie),
+    [scoped, policy],
+  );
+  const manageable = useMemo(
+    () => scoped.filter(({ scope }) => policy.mayManage(scope)).map(({ organisation }) => organisation),
+    [scoped, policy],
   );
 
   const columns = useMemo<DataTableColumn<User>[]>(
@@ -68,9 +91,9 @@ export function GebruikersScreen() {
         id: 'actions',
         label: LABELS.gebruikers.actions,
         align: 'right',
-        // Changing roles needs the right to create users (the server's rule for POST /rest/users/roles).
+        // Not one's own roles, and only users and roles the signed-in user may manage (decision 0014).
         render: (row) =>
-          permissions.canCreateUser && (
+          policy.mayChangeRolesOf(row) && (
             <Tooltip title={LABELS.gebruikers.changeRoles}>
               <IconButton aria-label={LABELS.gebruikers.changeRolesTitle(row.email)} onClick={() => setChanging(row)}>
                 <EditIcon fontSize="small" />
@@ -79,7 +102,7 @@ export function GebruikersScreen() {
           ),
       },
     ],
-    [permissions.canCreateUser],
+    [policy],
   );
 
   const runSynchronize = () =>
@@ -97,7 +120,7 @@ export function GebruikersScreen() {
       title={TITLES.gebruikers}
       actions={
         <>
-          {permissions.canSynchronize && (
+          {policy.maySynchronize && (
             <Button
               variant="outlined"
               startIcon={<SyncIcon />}
@@ -140,13 +163,14 @@ export function GebruikersScreen() {
       </Stack>
       <CreateUserDialog
         open={creating}
-        organisations={organisations.data ?? []}
+        organisations={manageable}
+        policy={policy}
         onClose={() => setCreating(false)}
         onCreated={(user) =>
           setResult({ title: SUCCESS_MESSAGES.userCreated, link: user.setPasswordUrl, lines: [user.email] })
         }
       />
-      <ChangeRolesDialog user={changing} onClose={() => setChanging(undefined)} />
+      <ChangeRolesDialog user={changing} policy={policy} onClose={() => setChanging(undefined)} />
     </Page>
   );
 }

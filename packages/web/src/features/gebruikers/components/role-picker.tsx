@@ -1,14 +1,14 @@
-import type { RoleGroup } from '@knooppunt/domain';
+import type { RoleOption } from '@knooppunt/domain';
 import Checkbox from '@mui/material/Checkbox';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { LABELS } from '@/lib/texts';
-import type { FieldErrors, RoleChoice } from './user-roles';
+import { chosenOption, hasMainRoles, type FieldErrors, type RoleChoice } from './user-roles';
 
 interface RolePickerProps {
-  /** The role group of the organisation's type: the roles on offer. */
-  group: RoleGroup;
+  /** The choices on offer for the organisation's type, as far as the signed-in user may grant them. */
+  options: readonly RoleOption[];
   value: RoleChoice;
   onChange: (value: RoleChoice) => void;
   errors: FieldErrors<keyof RoleChoice>;
@@ -18,53 +18,60 @@ interface RolePickerProps {
 
 /**
  * The main role and the optional roles of one organisation type's group (spec 001 §5, §6).
- * Optional roles can be chosen only once a main role is, when the group has main roles.
+ * Optional roles can be chosen only once a main role is, when the group has main roles. For the
+ * operator's own organisations the 'Rol' is 'Beheer ziet alles' (its group's optional roles),
+ * 'Medewerker zonder superrol' (one or more staff roles, required) or 'geen' (decision 0014).
  */
-export function RolePicker({ group, value, onChange, errors, showErrors }: RolePickerProps) {
-  const hasMainRoles = group.roles.length > 0;
-  const optionalDisabled = hasMainRoles && !value.role;
+export function RolePicker({ options, value, onChange, errors, showErrors }: RolePickerProps) {
+  const main = hasMainRoles(options);
+  const option = chosenOption(options, value);
+  const withoutRole = !!option && option.role === undefined;
+  const optionalRoles = option?.optionalRoles ?? [];
+  const optionalShown = option ? optionalRoles.length > 0 : options.some((o) => o.optionalRoles.length > 0);
   return (
     <>
-      {hasMainRoles && (
+      {main && (
         <TextField
           select
           label={LABELS.gebruikers.role}
           required
           fullWidth
           value={value.role}
-          // Without a main role the optional roles are not available, so they go with it.
-          onChange={(event) =>
-            onChange({ role: event.target.value, optionalRoles: event.target.value ? value.optionalRoles : [] })
-          }
+          // Roles chosen with the earlier role stay only where the new one offers them too.
+          onChange={(event) => {
+            const next = options.find((candidate) => candidate.label === event.target.value);
+            onChange({
+              role: event.target.value,
+              optionalRoles: value.optionalRoles.filter((role) => next?.optionalRoles.includes(role)),
+            });
+          }}
           error={showErrors && !!errors.role}
           helperText={showErrors ? errors.role : undefined}
         >
-          {group.roles.map((role) => (
-            <MenuItem key={role} value={role}>
-              {role}
+          {options.map((candidate) => (
+            <MenuItem key={candidate.label} value={candidate.label}>
+              {candidate.label}
             </MenuItem>
           ))}
         </TextField>
       )}
-      {group.optionalRoles.length > 0 && (
+      {optionalShown && (
         <TextField
           select
-          label={LABELS.gebruikers.optionalRoles}
-          required={!hasMainRoles}
+          label={withoutRole && main ? LABELS.gebruikers.staffRoles : LABELS.gebruikers.optionalRoles}
+          required={withoutRole}
           fullWidth
-          disabled={optionalDisabled}
+          disabled={!option}
           value={value.optionalRoles}
           onChange={(event) => {
             const selected = event.target.value as unknown as string[] | string;
             onChange({ ...value, optionalRoles: typeof selected === 'string' ? selected.split(',') : selected });
           }}
           error={showErrors && !!errors.optionalRoles}
-          helperText={
-            optionalDisabled ? LABELS.gebruikers.optionalRolesHelper : showErrors ? errors.optionalRoles : undefined
-          }
+          helperText={!option ? LABELS.gebruikers.optionalRolesHelper : showErrors ? errors.optionalRoles : undefined}
           slotProps={{ select: { multiple: true, renderValue: (selected) => (selected as string[]).join(', ') } }}
         >
-          {group.optionalRoles.map((role) => (
+          {optionalRoles.map((role) => (
             <MenuItem key={role} value={role} dense>
               <Checkbox size="small" checked={value.optionalRoles.includes(role)} sx={{ p: 0, mr: 1 }} />
               <ListItemText primary={role} />

@@ -5,6 +5,15 @@ import type { RoleTree } from '../api/search-roles';
 export const VIEWER = ['Beheer User Viewers'];
 export const ADMIN = ['Beheer User Viewers', 'Beheer User Beheer'];
 
+/** Sessions of decision 0014's three kinds of user manager. */
+export const STAFF_MANAGER = { roles: ADMIN, deelnemer: 'Knooppunt_Beheer', email: 'users@knooppunt.example' };
+export const PLATFORM_ADMIN = {
+  roles: ['Beheer ziet alles', 'Gebruikers Beheren'],
+  deelnemer: 'Knooppunt_Beheer',
+  email: 'beheer@knooppunt.example',
+};
+export const NOORD_MANAGER = { roles: ADMIN, deelnemer: 'Netbeheer_Noord', email: 'gebruikers@noord.example' };
+
 export const organisations: Organisation[] = [
   {
     organisatie: 'Gedelegeerd_Oost',
@@ -12,6 +21,11 @@ export const organisations: Organisation[] = [
     metadata: { delegerenden: ['Netbeheer_Noord', 'Netbeheer_Zuid'] },
   },
   { organisatie: 'Implementatie_Partner', type: 'Implementatie partner', metadata: { delegerenden: [] } },
+  {
+    organisatie: 'Knooppunt_Beheer',
+    type: 'Beheerder',
+    metadata: { deelnemer: 'Knooppunt_Beheer', delegerenden: [] },
+  },
   {
     organisatie: 'Netbeheer_Noord',
     type: 'Netbeheerder',
@@ -35,7 +49,7 @@ export const users: User[] = [
     email: 'piet@combi.example',
     organisatie: 'Combi_West',
     organisatieType: 'Combi',
-    metadata: { combi: 'Combi_West', deelnemer: 'Netbeheer_Noord' },
+    metadata: { combi: 'Combi_West', deelnemer: 'Combi_West' },
     roles: [role('Combi Medewerker')],
   },
   {
@@ -53,6 +67,22 @@ export const users: User[] = [
     organisatieType: 'Implementatie partner',
     metadata: {},
     roles: [role('Testtool Verzenden'), role('Beheer User Viewers')],
+  },
+  {
+    userid: 'u5',
+    email: 'monitor@knooppunt.example',
+    organisatie: 'Knooppunt_Beheer',
+    organisatieType: 'Beheerder',
+    metadata: { deelnemer: 'Knooppunt_Beheer' },
+    roles: [role('Beheer Monitoring'), role('Uitval Beheren')],
+  },
+  {
+    userid: 'u6',
+    email: 'users@knooppunt.example',
+    organisatie: 'Knooppunt_Beheer',
+    organisatieType: 'Beheerder',
+    metadata: { deelnemer: 'Knooppunt_Beheer' },
+    roles: [role('Beheer User Viewers'), role('Beheer User Beheer')],
   },
 ];
 
@@ -80,7 +110,7 @@ export function stubUsersApi(overrides: Record<string, StubHandler> = {}) {
   return stubApi({
     'POST /rest/users/search': json({ items: users, count: 14, skip: 0, limit: 10 } satisfies Paged<User>),
     'POST /rest/roles/search': json(roleTree),
-    'POST /rest/organisations/search': json({ items: organisations, count: 3, skip: 0, limit: 0 }),
+    'POST /rest/organisations/search': json({ items: organisations, count: organisations.length, skip: 0, limit: 0 }),
     'POST /rest/users/autosuggest': json([
       { v: 'Netbeheer_Noord', k: 'organisatie' },
       { v: 'jan@noord.example', k: 'email' },

@@ -1,51 +1,70 @@
 import {
   DELEGATED_ROLE,
-  ROLE_GROUPS,
   USER_TEXTS,
   createUserSchema,
+  roleOptionOf,
+  roleOptionsFor,
   type Organisation,
-  type RoleGroup,
+  type RoleOption,
+  type UserManagementPolicy,
 } from '@knooppunt/domain';
 
-/** The role group of an organisation type (spec 001 §6); an unknown type offers no roles. */
-export function roleGroupOf(organisationType: string | undefined): RoleGroup {
-  return (
-    ROLE_GROUPS.find((group) => group.organisationType === organisationType) ?? {
-      organisationType: organisationType ?? '',
-      roles: [],
-      optionalRoles: [],
-    }
-  );
+/**
+ * The choices of the role pickers for an organisation type (domain `roleOptionsFor`), limited to
+ * the roles the signed-in user may grant (decision 0014): only what the server accepts.
+ */
+export function roleOptionsOf(organisationType: string | undefined, policy: UserManagementPolicy): RoleOption[] {
+  return policy.grantableOptions(organisationType ? roleOptionsFor(organisationType) : []);
 }
 
-/** What the role pickers of both dialogs hold. */
+/** Whether the picker asks for a 'Rol': every type but one whose group has no main roles. */
+export function hasMainRoles(options: readonly RoleOption[]): boolean {
+  return options.some((option) => option.label !== '');
+}
+
+/** What the role pickers of both dialogs hold: the chosen option's label and the roles with it. */
 export interface RoleChoice {
   role: string;
   optionalRoles: string[];
 }
 
-/** A user's roles as the pickers show them; roles outside the group are `others`. */
-export function roleChoiceOf(group: RoleGroup, roles: readonly string[]): RoleChoice & { others: string[] } {
+/** The option chosen: by its label, or the only one of a group without main roles. */
+export function chosenOption(options: readonly RoleOption[], choice: Pick<RoleChoice, 'role'>): RoleOption | undefined {
+  return hasMainRoles(options) ? options.find((option) => option.label === choice.role) : options[0];
+}
+
+/** A user's roles as the pickers show them; roles that fit no choice are `others`. */
+export function roleChoiceOf(
+  options: readonly RoleOption[],
+  roles: readonly string[],
+): RoleChoice & { others: string[] } {
+  const option = roleOptionOf(options, roles);
+  const fits = (role: string) => role === option?.role || !!option?.optionalRoles.includes(role);
   return {
-    role: roles.find((role) => group.roles.includes(role)) ?? '',
-    optionalRoles: roles.filter((role) => group.optionalRoles.includes(role)),
-    others: roles.filter((role) => !group.roles.includes(role) && !group.optionalRoles.includes(role)),
+    role: option?.label ?? '',
+    optionalRoles: roles.filter((role) => role !== option?.role && fits(role)),
+    others: roles.filter((role) => !fits(role)),
   };
 }
 
-export function rolesOf(choice: RoleChoice): string[] {
-  return [choice.role, ...choice.optionalRoles].filter(Boolean);
+/** The roles sent: the chosen option's role, if it has one, and the roles chosen with it. */
+export function rolesOf(options: readonly RoleOption[], choice: RoleChoice): string[] {
+  const option = chosenOption(options, choice);
+  return option ? [option.role, ...choice.optionalRoles].filter((role): role is string => !!role) : [];
 }
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /**
  * Spec 001 §5: a role is required when the group has main roles; otherwise at least one
- * optional role.
+ * optional role. A choice without a role of its own (decision 0014, 'Medewerker zonder
+ * superrol') needs at least one of its roles.
  */
-export function roleChoiceErrors(group: RoleGroup, choice: RoleChoice): FieldErrors<keyof RoleChoice> {
-  if (group.roles.length > 0) return choice.role ? {} : { role: USER_TEXTS.rolNodig };
-  return choice.optionalRoles.length > 0 ? {} : { optionalRoles: USER_TEXTS.rolOfOptioneel };
+export function roleChoiceErrors(options: readonly RoleOption[], choice: RoleChoice): FieldErrors<keyof RoleChoice> {
+  const option = chosenOption(options, choice);
+  if (!option) return { role: USER_TEXTS.rolNodig };
+  if (option.role !== undefined || choice.optionalRoles.length > 0) return {};
+  return { optionalRoles: hasMainRoles(options) ? USER_TEXTS.medewerkerRolNodig : USER_TEXTS.rolOfOptioneel };
 }
 
 export interface NewUser extends RoleChoice {
@@ -60,11 +79,15 @@ export function needsDelegerende(organisation: Organisation | undefined, role: s
 }
 
 /** Spec 001 §5 'Create user', as the server checks it (domain `createUserSchema`, `roleProblems`). */
-export function newUserErrors(values: NewUser, organisation: Organisation | undefined): FieldErrors<keyof NewUser> {
+export function newUserErrors(
+  values: NewUser,
+  organisation: Organisation | undefined,
+  options: readonly RoleOption[],
+): FieldErrors<keyof NewUser> {
   const errors: FieldErrors<keyof NewUser> = {};
   if (!createUserSchema.shape.email.safeParse(values.email).success) errors.email = USER_TEXTS.email;
   if (!organisation) return { ...errors, organisatie: USER_TEXTS.organisatie };
-  Object.assign(errors, roleChoiceErrors(roleGroupOf(organisation.type), values));
+  Object.assign(errors, roleChoiceErrors(options, values));
   if (needsDelegerende(organisation, values.role) && !values.delegerende) errors.delegerende = USER_TEXTS.delegerende;
   return errors;
 }
