@@ -29,6 +29,7 @@ export const ORGANISATION_TEXTS = {
   typeRequired: 'Type moet gekozen zijn.',
   delegerendeRequired: 'Kies ten minste één delegerende partij.',
   duplicate: (name: string) => `Organisatie '${name}' bestaat al.`,
+  alleenBeheerder: 'Alleen het beheer van Knooppunt maakt organisaties aan.',
 } as const;
 
 export const organisationMetadataSchema = z.object({

@@ -101,6 +101,11 @@ export function userManagementPolicy(actor: UserManagementActor) {
     mayManage,
     mayGrant,
     isSelf,
+    /**
+     * A new organisation is a tenant of the platform: created only by a user manager who sees every
+     * organisation (the operator's staff or the super role), never by a participant's.
+     */
+    mayCreateOrganisations: permissions.canCreateUser && seesAllOrganisations,
     /** Synchronising reconciles every organisation's accounts: only for who sees them all. */
     maySynchronize: permissions.canSynchronize && seesAllOrganisations,
     /** Whether the actor may change this user's roles at all: not their own, in scope, none they may not remove. */

@@ -151,4 +151,17 @@ describe('POST /rest/organisations', () => {
   it('is forbidden for a user who may only view', async () => {
     expect((await create({ organisatie: 'Niet toegestaan', type: 'Aannemer' }, viewer)).statusCode).toBe(403);
   });
+
+  it("is forbidden for a participant's user manager, and writes nothing (decision 0014)", async () => {
+    const participantManager = bearer(
+      await tokenFor(t, { roles: ['Beheer User Viewers', 'Beheer User Beheer'], deelnemer: 'Netbeheer_Noord' }),
+    );
+    const before = (await search({ limit: 0 })).json().count;
+    const response = await create({ organisatie: 'Aannemer Van Noord', type: 'Aannemer' }, participantManager);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Alleen het beheer van Knooppunt maakt organisaties aan.');
+    expect((await search({ limit: 0 })).json().count).toBe(before);
+    // The same call by the operator's staff goes through: the refusal was the caller's, not the body's.
+    expect((await create({ organisatie: 'Aannemer Van Noord', type: 'Aannemer' })).statusCode).toBe(201);
+  });
 });

@@ -37,9 +37,9 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ service: OrganisationsS
         tags: ['Organisaties'],
         summary: 'Create an organisation',
         description:
-          'Name required (at most 200 characters, unique regardless of case), type one of the creatable types; a Gedelegeerd netbeheerder needs at least one delegerende.',
+          "Name required (at most 200 characters, unique regardless of case), type one of the creatable types; a Gedelegeerd netbeheerder needs at least one delegerende. Only a user manager who sees every organisation — the operator's own staff or the super role — creates one (403 for a participant's user manager, decision 0014). Audited.",
         body: createOrganisationSchema,
-        response: { 201: organisationSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: organisationSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -1,13 +1,16 @@
 import {
   ORGANISATION_TEXTS,
+  userManagementPolicy,
   type Organisation,
   type createOrganisationSchema,
   type organisationSearchSchema,
 } from '@knooppunt/domain';
 import type { z } from 'zod';
-import type { Actor, AuditService } from '../../audit/service';
+import type { AuditService } from '../../audit/service';
+import { isOperator } from '../../auth/tenancy';
+import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
-import { ConflictError } from '../../errors';
+import { ConflictError, ForbiddenError } from '../../errors';
 import { insertOrganisation, searchOrganisations } from './repository';
 
 type SearchBody = z.output<typeof organisationSearchSchema>;
@@ -33,7 +36,14 @@ export function createOrganisationsService({ db, audit }: { db: Database; audit:
       return { items, count, skip: body.skip, limit: body.limit };
     },
 
-    async create(actor: Actor, input: CreateBody): Promise<Organisation> {
+    /** Decision 0014: only a user manager who sees every organisation creates one. */
+    async create(actor: AuthUser, input: CreateBody): Promise<Organisation> {
+      const policy = userManagementPolicy({
+        roles: actor.roles,
+        deelnemer: actor.deelnemer,
+        operator: await isOperator(db, actor.deelnemer),
+      });
+      if (!policy.mayCreateOrganisations) throw new ForbiddenError(ORGANISATION_TEXTS.alleenBeheerder);
       const organisation: Organisation = {
         organisatie: input.organisatie,
         type: input.type,

@@ -35,7 +35,7 @@ import { OrganisationChip } from './organisation-chip';
 import { ResultAlert, type Result } from './result-alert';
 import { RoleTree } from './role-tree';
 import { USER_FILTER_DEFAULTS, UserFilters } from './user-filters';
-import { useUserManagementPolicy } from './use-user-management-policy';
+import { useUserManagementPolicy } from '@/lib/auth/use-user-management-policy';
 
 const NO_GROUPS: never[] = [];
 

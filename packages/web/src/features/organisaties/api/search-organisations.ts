@@ -21,3 +21,13 @@ export function searchOrganisationsQueryOptions(body?: OrganisationSearch) {
 export function useSearchOrganisations(body: OrganisationSearch) {
   return useAuthenticatedQuery(searchOrganisationsQueryOptions(body));
 }
+
+const ALL = { limit: 0, sortBy: 'organisatie', sortDirection: 'asc' } as const;
+
+/**
+ * Every organisation, only when `enabled`: whether the signed-in user's deelnemer is one of the
+ * operator's own organisations decides who may create organisations (decision 0014).
+ */
+export function useAllOrganisations(enabled: boolean) {
+  return useAuthenticatedQuery({ ...searchOrganisationsQueryOptions(ALL), enabled, select: (page) => page.items });
+}

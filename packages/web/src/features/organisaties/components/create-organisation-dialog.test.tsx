@@ -5,7 +5,8 @@ import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
 import { OrganisatiesScreen } from './organisaties-screen';
 
-const ADMIN = ['Beheer User Viewers', 'Beheer User Beheer'];
+// A platform administrator: creating organisations is for who sees them all (decision 0014).
+const ADMIN = ['Beheer ziet alles', 'Gebruikers Beheren'];
 
 const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
 const searches = () => fetchMock.mock.calls.filter(([request]) => request.url.endsWith('/rest/organisations/search'));

@@ -104,4 +104,46 @@ describe('Organisaties', () => {
 
     expect(screen.queryByRole('button', { name: LABELS.organisaties.newOrganisation })).not.toBeInTheDocument();
   });
+
+  describe('for user managers (decision 0014)', () => {
+    const MANAGER = ['Beheer User Viewers', 'Beheer User Beheer'];
+    const withOperator: Organisation[] = [
+      ...organisations,
+      {
+        organisatie: 'Knooppunt_Beheer',
+        type: 'Beheerder',
+        metadata: { deelnemer: 'Knooppunt_Beheer', delegerenden: [] },
+      },
+    ];
+    beforeEach(() => {
+      fetchMock.mockImplementation(async () =>
+        Response.json({ items: withOperator, count: 3, skip: 0, limit: 0 } satisfies Paged<Organisation>),
+      );
+    });
+
+    it("offers 'Nieuwe organisatie' to the operator's own staff", async () => {
+      renderWithProviders(<OrganisatiesScreen />, {
+        roles: MANAGER,
+        deelnemer: 'Knooppunt_Beheer',
+        url: '/organisaties',
+      });
+      expect(await screen.findByRole('button', { name: LABELS.organisaties.newOrganisation })).toBeInTheDocument();
+    });
+
+    it("does not offer it to a participant's user manager", async () => {
+      renderWithProviders(<OrganisatiesScreen />, {
+        roles: MANAGER,
+        deelnemer: 'Netbeheer_Noord',
+        url: '/organisaties',
+      });
+      await screen.findByText('Knooppunt_Beheer');
+      // Both searches answered: the page's and every organisation's (to know the caller's type).
+      await vi.waitFor(() =>
+        expect(
+          fetchMock.mock.calls.filter(([request]) => request.url.endsWith('/rest/organisations/search')),
+        ).toHaveLength(2),
+      );
+      expect(screen.queryByRole('button', { name: LABELS.organisaties.newOrganisation })).not.toBeInTheDocument();
+    });
+  });
 });

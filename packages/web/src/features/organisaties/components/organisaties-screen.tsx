@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
+import { useUserManagementPolicy } from '@/lib/auth/use-user-management-policy';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
 import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
-import { useSearchOrganisations } from '../api/search-organisations';
+import { useAllOrganisations, useSearchOrganisations } from '../api/search-organisations';
 import { CreateOrganisationDialog } from './create-organisation-dialog';
 import { OrganisationFilters } from './organisation-filters';
 
@@ -38,12 +39,15 @@ export function OrganisatiesScreen() {
   });
   const filters = useFilterDraft(list);
   const { data, isFetching } = useSearchOrganisations(searchBodyOf(list));
+  // Only a user manager needs to know whether its organisation is one of the operator's.
+  const all = useAllOrganisations(permissions.canCreateUser);
+  const policy = useUserManagementPolicy(all.data);
 
   return (
     <Page
       title={TITLES.organisaties}
       actions={
-        permissions.canCreateUser && (
+        policy.mayCreateOrganisations && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
             {LABELS.organisaties.newOrganisation}
           </Button>
