@@ -6,45 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config';
 import { organisations, users } from '../src/db/schema';
 import { createListeningTestApp, type TestApp } from './helpers';
-
-/** A browser as far as the provider can tell: cookies by name and path, redirects one at a time. */
-class Browser {
-  private cookies = new Map<string, { name: string; value: string; path: string }>();
-
-  async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
-    const target = new URL(url);
-    const headers = new Headers(init.headers);
-    const sent = [...this.cookies.values()].filter((cookie) => target.pathname.startsWith(cookie.path));
-    if (sent.length) headers.set('cookie', sent.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '));
-    const response = await fetch(target, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const [name = '', value = ''] = pair.split('=');
-      const cookiePath = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      const expired = value === '' || attributes.some((a) => /^expires=.*1970/i.test(a));
-      if (expired) this.cookies.delete(`${name} ${cookiePath}`);
-      else this.cookies.set(`${name} ${cookiePath}`, { name, value, path: cookiePath });
-    }
-    return response;
-  }
-
-  /** Follows redirects while they stay at the provider (`issuer`); answers the first address outside it. */
-  async followUntilLeaving(start: string, issuer: string): Promise<string> {
-    let location = start;
-    for (let hop = 0; hop < 10 && location.startsWith(issuer); hop++) {
-      const response = await this.fetch(location);
-      expect(response.status, `redirect expected from ${location}`).toBe(303);
-      location = new URL(response.headers.get('location') ?? '', location).href;
-    }
-    return location;
-  }
-}
-
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
+import { Browser, discoverPortal, form, startLogin as startLoginAt } from './support/oidc-browser';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -55,29 +17,12 @@ let portal: oidc.Configuration;
 beforeAll(async () => {
   t = await createListeningTestApp();
   ({ app, config } = t);
-  portal = await oidc.discovery(new URL(config.oidc.issuer), config.oidc.portalClientId, undefined, oidc.None(), {
-    execute: [oidc.allowInsecureRequests],
-  });
+  portal = await discoverPortal(config);
 });
 
 afterAll(() => t?.close());
 
-/** Starts the portal's login in `browser`: the authorize request lands on the login page's address. */
-async function startLogin(browser: Browser) {
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const authorize = oidc.buildAuthorizationUrl(portal, {
-    redirect_uri: `${config.publicUrl}/callback`,
-    scope: config.oidc.scope,
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  const response = await browser.fetch(authorize);
-  expect(response.status).toBe(303);
-  const loginUrl = new URL(response.headers.get('location') ?? '', authorize).href;
-  return { loginUrl, verifier, state };
-}
+const startLogin = (browser: Browser) => startLoginAt(browser, portal, config);
 
 /** The whole login through the real form, up to the portal's tokens. */
 async function logIn(email: string, browser = new Browser()) {
@@ -164,6 +109,14 @@ describe('embedded identity provider', () => {
     const html = await refused.text();
     expect(html).not.toContain('<script>');
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
+  });
+
+  it('refuses an e-mail address holding a NUL character as any wrong login, not with a 500', async () => {
+    const browser = new Browser();
+    const { loginUrl } = await startLogin(browser);
+    const refused = await browser.fetch(loginUrl, form({ email: 'beheer@knooppunt.example\u0000', password: 'demo' }));
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toContain('Onbekend e-mailadres of onjuist wachtwoord.');
   });
 
   it('refuses a login form posted without the browser that started the login', async () => {

@@ -41,6 +41,9 @@ export function createProvider({ config, db, signingKeys }: { config: Config; db
     extraTokenClaims,
     extraClientMetadata: { properties: ['deelnemer'] },
     responseTypes: ['code'],
+    // A client's secret travels only in the Basic header, where the token endpoint's throttle
+    // (plugin.ts) reads the client id it counts failures against; the portal has no secret.
+    clientAuthMethods: ['client_secret_basic', 'none'],
     pkce: { required: () => true },
     claims: {
       openid: ['sub'],
