@@ -163,6 +163,30 @@ describe('embedded identity provider', () => {
     expect(search.status).toBe(200);
   });
 
+  it('answers the granted scopes in the token response and in the access token, at login and at renewal', async () => {
+    // offline_access is granted only with prompt=consent (OpenID Connect Core §11); the portal, being
+    // first party, gets its refresh token without it.
+    const granted = config.oidc.scope
+      .split(' ')
+      .filter((scope) => scope !== 'offline_access')
+      .sort();
+    const { tokens } = await logIn('beheer@knooppunt.example');
+    expect(tokens.scope?.split(' ').sort()).toEqual(granted);
+    expect(String(decodeJwt(tokens.access_token).scope).split(' ').sort()).toEqual(granted);
+
+    const renewed = await oidc.refreshTokenGrant(portal, tokens.refresh_token!);
+    expect(renewed.scope?.split(' ').sort()).toEqual(granted);
+  });
+
+  it('advertises no userinfo endpoint, which would refuse its own access tokens, and serves none', async () => {
+    const { tokens } = await logIn('beheer@knooppunt.example');
+    expect(portal.serverMetadata().userinfo_endpoint).toBeUndefined();
+    const me = await fetch(`${config.oidc.issuer}/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(me.status).toBe(404);
+    // What the portal shows comes from the ID token.
+    expect(tokens.claims()).toMatchObject({ email: 'beheer@knooppunt.example', deelnemer: 'Knooppunt_Beheer' });
+  });
+
   it('renews by refresh token with roles read again from the database, and rotates the refresh token', async () => {
     const { tokens } = await logIn('monitor@knooppunt.example');
     const [monitor] = await app.db.select().from(users).where(eq(users.email, 'monitor@knooppunt.example'));
