@@ -55,6 +55,10 @@ export default defineConfig({
       // No generated orders: the browser tests see the seeded data only.
       DEMO_ORDERS_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
+      // Every browser test logs in from 127.0.0.1: the address never reaches a lock, and an account
+      // locks after three failures, so the lock's own test is quick (and uses an account of its own).
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_IP: '1000',
     },
   },
 });

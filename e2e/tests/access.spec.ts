@@ -57,3 +57,18 @@ test('a wrong password keeps the user on the login page with a Dutch message', a
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page.getByText('Onbekend e-mailadres of onjuist wachtwoord.')).toBeVisible();
 });
+
+test('too many wrong passwords lock the login for a while, with a Dutch message', async ({ page }) => {
+  await page.goto('/');
+  // An address nobody has: it is counted and locked like an existing account.
+  await page.getByLabel('E-mailadres').fill('geraden@knooppunt.example');
+  for (const attempt of ['fout-1', 'fout-2']) {
+    await page.getByLabel('Wachtwoord').fill(attempt);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await expect(page.getByText('Onbekend e-mailadres of onjuist wachtwoord.')).toBeVisible();
+  }
+  await page.getByLabel('Wachtwoord').fill('fout-3');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Te veel mislukte pogingen. Probeer het over 15 minuten opnieuw.');
+  await expect(page.getByLabel('E-mailadres')).toHaveValue('geraden@knooppunt.example');
+});

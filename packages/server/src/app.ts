@@ -119,9 +119,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     verify: createTokenVerifier(config.oidc, getKey),
     portalClientId: config.oidc.portalClientId,
   });
-  if (embedded) await app.register(embeddedIdp, { config, db: database.db, signingKeys });
-
   const audit = createAuditService();
+  if (embedded) await app.register(embeddedIdp, { config, db: database.db, signingKeys, audit, registry });
+
   await app.register(portalConfigRoutes, { oidc: config.oidc });
   await app.register(organisationRoutes, { service: createOrganisationsService({ db: database.db, audit }) });
   const directory = embedded

@@ -28,6 +28,22 @@ const envSchema = z.object({
   OIDC_CLAIM_ROLES: z.string().default('roles'),
   OIDC_CLAIM_EMAIL: z.string().default('email'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /** The embedded provider's login and token endpoint (idp/throttle.ts, decision 0016). Minutes may be fractions. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(15),
+  LOGIN_LOCK_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(15),
+  LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().min(0).max(1000).default(3),
+  LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z.string().optional(),
   ALLOW_PRIVATE_TARGETS: flag.optional(),
@@ -71,6 +87,11 @@ export interface Config {
     claims: { deelnemer: string; roles: string; email: string };
     accessTokenTtlSeconds: number;
   };
+  /**
+   * Throttling of the embedded provider's login and token endpoint, per account (or client id) and
+   * per source address: failures counted over a window, a growing delay, then a lock.
+   */
+  login: LoginLimits;
   /** Folder of the built portal; undefined when there is none to serve. */
   webDist: string | undefined;
   /** Key for client secrets at rest: base64 of 32 bytes; undefined = generated once into dataDir. */
@@ -83,6 +104,15 @@ export interface Config {
     /** The platform's client certificate for mTLS (PEM files), when configured. */
     clientCertificate: { certFile: string; keyFile: string } | undefined;
   };
+}
+
+export interface LoginLimits {
+  maxFailuresPerAccount: number;
+  maxFailuresPerAddress: number;
+  windowSeconds: number;
+  lockSeconds: number;
+  /** No delay for the first `afterFailures` failures, then `baseMs` doubling per failure up to `maxMs`. */
+  delay: { afterFailures: number; baseMs: number; maxMs: number };
 }
 
 /** Parses the environment once. Throws with every offending variable named. */
@@ -135,6 +165,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       scope: e.OIDC_SCOPE,
       claims: { deelnemer: e.OIDC_CLAIM_DEELNEMER, roles: e.OIDC_CLAIM_ROLES, email: e.OIDC_CLAIM_EMAIL },
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    },
+    login: {
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW_MINUTES * 60,
+      lockSeconds: e.LOGIN_LOCK_MINUTES * 60,
+      delay: {
+        afterFailures: e.LOGIN_DELAY_AFTER_FAILURES,
+        baseMs: e.LOGIN_DELAY_BASE_MS,
+        maxMs: e.LOGIN_DELAY_MAX_MS,
+      },
     },
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'packages/web/dist')),
     secretKey: e.SECRET_KEY,

@@ -6,45 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config';
 import { organisations, users } from '../src/db/schema';
 import { createListeningTestApp, type TestApp } from './helpers';
-
-/** A browser as far as the provider can tell: cookies by name and path, redirects one at a time. */
-class Browser {
-  private cookies = new Map<string, { name: string; value: string; path: string }>();
-
-  async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
-    const target = new URL(url);
-    const headers = new Headers(init.headers);
-    const sent = [...this.cookies.values()].filter((cookie) => target.pathname.startsWith(cookie.path));
-    if (sent.length) headers.set('cookie', sent.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '));
-    const response = await fetch(target, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const [name = '', value = ''] = pair.split('=');
-      const cookiePath = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      const expired = value === '' || attributes.some((a) => /^expires=.*1970/i.test(a));
-      if (expired) this.cookies.delete(`${name} ${cookiePath}`);
-      else this.cookies.set(`${name} ${cookiePath}`, { name, value, path: cookiePath });
-    }
-    return response;
-  }
-
-  /** Follows redirects while they stay at the provider (`issuer`); answers the first address outside it. */
-  async followUntilLeaving(start: string, issuer: string): Promise<string> {
-    let location = start;
-    for (let hop = 0; hop < 10 && location.startsWith(issuer); hop++) {
-      const response = await this.fetch(location);
-      expect(response.status, `redirect expected from ${location}`).toBe(303);
-      location = new URL(response.headers.get('location') ?? '', location).href;
-    }
-    return location;
-  }
-}
-
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
+import { Browser, discoverPortal, form, startLogin as startLoginAt } from './support/oidc-browser';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -55,29 +17,12 @@ let portal: oidc.Configuration;
 beforeAll(async () => {
   t = await createListeningTestApp();
   ({ app, config } = t);
-  portal = await oidc.discovery(new URL(config.oidc.issuer), config.oidc.portalClientId, undefined, oidc.None(), {
-    execute: [oidc.allowInsecureRequests],
-  });
+  portal = await discoverPortal(config);
 });
 
 afterAll(() => t?.close());
 
-/** Starts the portal's login in `browser`: the authorize request lands on the login page's address. */
-async function startLogin(browser: Browser) {
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const authorize = oidc.buildAuthorizationUrl(portal, {
-    redirect_uri: `${config.publicUrl}/callback`,
-    scope: config.oidc.scope,
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  const response = await browser.fetch(authorize);
-  expect(response.status).toBe(303);
-  const loginUrl = new URL(response.headers.get('location') ?? '', authorize).href;
-  return { loginUrl, verifier, state };
-}
+const startLogin = (browser: Browser) => startLoginAt(browser, portal, config);
 
 /** The whole login through the real form, up to the portal's tokens. */
 async function logIn(email: string, browser = new Browser()) {
@@ -166,6 +111,14 @@ describe('embedded identity provider', () => {
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
   });
 
+  it('refuses an e-mail address holding a NUL character as any wrong login, not with a 500', async () => {
+    const browser = new Browser();
+    const { loginUrl } = await startLogin(browser);
+    const refused = await browser.fetch(loginUrl, form({ email: 'beheer@knooppunt.example\u0000', password: 'demo' }));
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toContain('Onbekend e-mailadres of onjuist wachtwoord.');
+  });
+
   it('refuses a login form posted without the browser that started the login', async () => {
     const { loginUrl } = await startLogin(new Browser());
     const forged = await new Browser().fetch(loginUrl, form({ email: 'beheer@knooppunt.example', password: 'demo' }));
@@ -208,6 +161,30 @@ describe('embedded identity provider', () => {
       body: '{}',
     });
     expect(search.status).toBe(200);
+  });
+
+  it('answers the granted scopes in the token response and in the access token, at login and at renewal', async () => {
+    // offline_access is granted only with prompt=consent (OpenID Connect Core §11); the portal, being
+    // first party, gets its refresh token without it.
+    const granted = config.oidc.scope
+      .split(' ')
+      .filter((scope) => scope !== 'offline_access')
+      .sort();
+    const { tokens } = await logIn('beheer@knooppunt.example');
+    expect(tokens.scope?.split(' ').sort()).toEqual(granted);
+    expect(String(decodeJwt(tokens.access_token).scope).split(' ').sort()).toEqual(granted);
+
+    const renewed = await oidc.refreshTokenGrant(portal, tokens.refresh_token!);
+    expect(renewed.scope?.split(' ').sort()).toEqual(granted);
+  });
+
+  it('advertises no userinfo endpoint, which would refuse its own access tokens, and serves none', async () => {
+    const { tokens } = await logIn('beheer@knooppunt.example');
+    expect(portal.serverMetadata().userinfo_endpoint).toBeUndefined();
+    const me = await fetch(`${config.oidc.issuer}/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(me.status).toBe(404);
+    // What the portal shows comes from the ID token.
+    expect(tokens.claims()).toMatchObject({ email: 'beheer@knooppunt.example', deelnemer: 'Knooppunt_Beheer' });
   });
 
   it('renews by refresh token with roles read again from the database, and rotates the refresh token', async () => {

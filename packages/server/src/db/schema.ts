@@ -125,6 +125,17 @@ export const oidcPayloads = pgTable(
 );
 
 /**
+ * Failed-login counters of the embedded provider (idp/throttle.ts), shared by every process: one
+ * row per account or source address, in the shape rate-limiter-flexible's Drizzle store reads
+ * (`key`, `points`, `expire`). A row whose `expire` has passed counts as absent and is swept.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
+});
+
+/**
  * A participant's configuration per message version: versions 1…n, at most one of them a draft.
  * Active versions never change; editing writes the draft, activating turns it into the newest
  * active version. The client secret is stored encrypted (secrets/cipher.ts).

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import formbody from '@fastify/formbody';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
@@ -8,9 +9,12 @@ import type { Database } from '../db/client';
 import { hashPassword, verifyPassword } from './passwords';
 import { userByEmail } from './users-repository';
 import { PAGE_HEADERS } from './html';
+import { storableText } from './storable';
 import { renderLoginPage, type LoginPage } from './login-page';
 import { renderErrorPage } from './status-pages';
 import { MOUNT_PATH } from './provider';
+import type { Throttle } from './throttle';
+import type { LoginEvents } from './login-events';
 
 export interface InteractionOptions {
   provider: Provider;
@@ -18,10 +22,16 @@ export interface InteractionOptions {
   portalClientId: string;
   portalUrl: string;
   demo: LoginPage['demo'];
+  throttle: Throttle;
+  events: LoginEvents;
 }
 
 const paramsSchema = z.object({ uid: z.string().min(1).max(64) });
-const loginFormSchema = z.object({ email: z.string().trim().max(320), password: z.string().max(1024) });
+// Text PostgreSQL cannot store (NUL, lone surrogates) is no e-mail address: the form counts as empty.
+const loginFormSchema = z.object({
+  email: z.string().trim().max(320).refine(storableText),
+  password: z.string().max(1024),
+});
 
 const routeOptions = { config: { access: 'public' as const }, schema: { hide: true } };
 
@@ -31,7 +41,7 @@ const routeOptions = { config: { access: 'public' as const }, schema: { hide: tr
  * that started the login, so a cross-site post finds no interaction.
  */
 export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (app, options) => {
-  const { provider, db, portalClientId, portalUrl, demo } = options;
+  const { provider, db, portalClientId, portalUrl, demo, throttle, events } = options;
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   // Unknown e-mail addresses cost a password check too, so timing does not tell which accounts exist.
   const dummyHash = hashPassword(randomUUID());
@@ -93,11 +103,27 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
     if (interaction.prompt.name !== 'login') return reply.redirect(request.url, 303);
     const form = loginFormSchema.safeParse(request.body);
     const email = form.success ? form.data.email : '';
+    const page = (status: number, shown: Omit<LoginPage, 'action' | 'email' | 'demo'>) =>
+      sendHtml(reply, status, renderLoginPage({ action: request.url, email, demo, ...shown }));
+    // Unknown addresses are counted and locked like known ones: the answers tell nothing apart.
+    const admission = await throttle.admit(email ? email.toLowerCase() : undefined, request.ip);
+    if ('locked' in admission) {
+      events.refused('login');
+      reply.header('retry-after', admission.locked.retryAfterSeconds);
+      return page(429, { lockedSeconds: admission.locked.retryAfterSeconds });
+    }
+    const { attempt } = admission;
+    await sleep(attempt.delayMs);
     const user = email ? await userByEmail(db, email) : undefined;
     const valid = await verifyPassword(form.success ? form.data.password : '', user?.passwordHash ?? (await dummyHash));
     if (!user?.passwordHash || !valid) {
-      return sendHtml(reply, 401, renderLoginPage({ action: request.url, email, failed: true, demo }));
+      const lock = await attempt.failed();
+      await events.failed('login', email, request.ip, lock);
+      if (!lock) return page(401, { failed: true });
+      reply.header('retry-after', lock.retryAfterSeconds);
+      return page(429, { lockedSeconds: lock.retryAfterSeconds });
     }
+    await attempt.succeeded();
     return finish(request, reply, { login: { accountId: user.id } });
   });
 };

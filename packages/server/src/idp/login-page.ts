@@ -6,6 +6,8 @@ export const LOGIN_TEXTS = {
   password: 'Wachtwoord',
   submit: 'Inloggen',
   failed: 'Onbekend e-mailadres of onjuist wachtwoord.',
+  locked: (minutes: number) =>
+    `Te veel mislukte pogingen. Probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`,
   demoHint: (password: string) => `Demo-accounts, allemaal met wachtwoord <code>${escapeHtml(password)}</code>:`,
 } as const;
 
@@ -14,12 +16,20 @@ export interface LoginPage {
   action: string;
   email?: string | undefined;
   failed?: boolean;
+  /** Too many failures: how many seconds the lock still lasts (shown in whole minutes). */
+  lockedSeconds?: number | undefined;
   /** Demo mode only: the accounts to try, and their password. */
   demo?: { emails: string[]; password: string } | undefined;
 }
 
-export function renderLoginPage({ action, email = '', failed = false, demo }: LoginPage): string {
-  const alert = failed ? `<div class="alert" role="alert">${escapeHtml(LOGIN_TEXTS.failed)}</div>` : '';
+export function renderLoginPage({ action, email = '', failed = false, lockedSeconds, demo }: LoginPage): string {
+  const problem =
+    lockedSeconds !== undefined
+      ? LOGIN_TEXTS.locked(Math.ceil(lockedSeconds / 60))
+      : failed
+        ? LOGIN_TEXTS.failed
+        : undefined;
+  const alert = problem ? `<div class="alert" role="alert">${escapeHtml(problem)}</div>` : '';
   const hint = demo
     ? `<div class="hint">${LOGIN_TEXTS.demoHint(demo.password)}<ul>${demo.emails
         .map((address) => `<li><code>${escapeHtml(address)}</code></li>`)

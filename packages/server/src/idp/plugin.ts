@@ -1,7 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { JWK } from 'jose';
 import type Provider from 'oidc-provider';
+import type { Registry } from 'prom-client';
+import type { AuditService } from '../audit/service';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { DEMO_PASSWORD, DEMO_USERS } from '../demo/data';
@@ -10,6 +13,9 @@ import { interactionRoutes } from './interactions';
 import { setPasswordRoutes } from './set-password';
 import { logProviderErrors } from './provider-log';
 import { createProvider, MOUNT_PATH } from './provider';
+import { createLoginEvents, type LoginEvents } from './login-events';
+import { createThrottle, deleteExpiredThrottles, type Throttle } from './throttle';
+import { tokenLockedBody, triedClientId } from './token-throttle';
 
 const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -17,19 +23,53 @@ const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
  * Everything under /oidc except the login screen goes to the provider untouched: no body parsing
  * here (every parser removed, a pass-through one for any type), the raw request with the mount
  * path stripped, and the reply hijacked so Fastify writes nothing itself.
+ *
+ * The endpoints where clients authenticate (token, and its revocation) are throttled here, around
+ * the provider: by the client id of a Basic Authorization header (how every client with a secret
+ * authenticates) and by source address; the provider's 401 (invalid_client) is the failure.
  */
-const providerRoutes: FastifyPluginAsync<{ provider: Provider }> = async (app, { provider }) => {
+const providerRoutes: FastifyPluginAsync<{ provider: Provider; throttle: Throttle; events: LoginEvents }> = async (
+  app,
+  { provider, throttle, events },
+) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const callback = provider.callback();
+  const tokenPath = `${MOUNT_PATH}/token`;
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.hijack();
     const originalUrl = request.raw.url ?? MOUNT_PATH;
+    const path = originalUrl.split('?')[0] ?? '';
+    const tokenRequest = request.method === 'POST' && (path === tokenPath || path.startsWith(`${tokenPath}/`));
+    const clientId = tokenRequest ? triedClientId(request.headers.authorization) : undefined;
+    const admission = tokenRequest ? await throttle.admit(clientId, request.ip) : undefined;
+    if (admission && 'locked' in admission) {
+      events.refused('token');
+      return reply
+        .code(429)
+        .headers({ 'retry-after': admission.locked.retryAfterSeconds, 'cache-control': 'no-store' })
+        .send(tokenLockedBody(admission.locked));
+    }
+    if (admission) await sleep(admission.attempt.delayMs);
+
+    reply.hijack();
     const rest = originalUrl.slice(MOUNT_PATH.length);
     // The provider builds its own URLs (resume, logout confirmation) from what was stripped.
     Object.assign(request.raw, { originalUrl, url: rest.startsWith('/') ? rest : `/${rest}` });
     await callback(request.raw, reply.raw);
+
+    if (!admission) return;
+    // The answer is sent; counting it must not fail the request, only be logged.
+    try {
+      if (reply.raw.statusCode === 401) {
+        const lock = await admission.attempt.failed();
+        await events.failed('token', clientId ?? '', request.ip, lock);
+      } else {
+        await admission.attempt.succeeded();
+      }
+    } catch (error) {
+      request.log.error({ err: error }, 'counting a token request failed');
+    }
   };
   const options = { config: { access: 'public' as const }, schema: { hide: true } };
   app.all(MOUNT_PATH, options, handler);
@@ -37,18 +77,27 @@ const providerRoutes: FastifyPluginAsync<{ provider: Provider }> = async (app, {
 };
 
 /** The embedded OpenID Connect provider at /oidc, used whenever no external issuer is configured. */
-export const embeddedIdp = fp<{ config: Config; db: Database; signingKeys: JWK[] }>(
-  async (app, { config, db, signingKeys }) => {
+export const embeddedIdp = fp<{
+  config: Config;
+  db: Database;
+  signingKeys: JWK[];
+  audit: AuditService;
+  registry: Registry;
+}>(
+  async (app, { config, db, signingKeys, audit, registry }) => {
     const provider = createProvider({ config, db, signingKeys });
     logProviderErrors(provider, app.log);
+    const events = createLoginEvents({ db, audit, registry });
 
-    await app.register(providerRoutes, { provider });
+    await app.register(providerRoutes, { provider, throttle: createThrottle(db, config.login, 'token'), events });
     await app.register(interactionRoutes, {
       provider,
       db,
       portalClientId: config.oidc.portalClientId,
       portalUrl: `${config.publicUrl}/`,
       demo: config.demo ? { emails: DEMO_USERS.map((user) => user.email), password: DEMO_PASSWORD } : undefined,
+      throttle: createThrottle(db, config.login, 'login'),
+      events,
     });
 
     await app.register(setPasswordRoutes, { db, portalUrl: `${config.publicUrl}/` });
@@ -56,6 +105,9 @@ export const embeddedIdp = fp<{ config: Config; db: Database; signingKeys: JWK[]
     const sweep = setInterval(() => {
       deleteExpiredPayloads(db).catch((error: unknown) =>
         app.log.warn({ err: error }, 'sweeping oidc_payloads failed'),
+      );
+      deleteExpiredThrottles(db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'sweeping login_throttle failed'),
       );
     }, SWEEP_INTERVAL_MS);
     sweep.unref();

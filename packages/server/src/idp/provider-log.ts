@@ -39,6 +39,5 @@ export function logProviderErrors(provider: Provider, log: FastifyBaseLogger) {
   provider.on('authorization.error', refused('authorization.error'));
   provider.on('grant.error', refused('grant.error'));
   provider.on('end_session.error', refused('end_session.error'));
-  provider.on('userinfo.error', refused('userinfo.error'));
   provider.on('revocation.error', refused('revocation.error'));
 }

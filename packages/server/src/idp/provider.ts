@@ -26,6 +26,10 @@ export function createProvider({ config, db, signingKeys }: { config: Config; db
   const { findAccount, extraTokenClaims } = createAccounts(db, oidc.claims);
   const portalUrl = `${config.publicUrl}/`;
   const isPortal = (clientId: string | undefined) => clientId === oidc.portalClientId;
+  // The portal's access token is its login at our API, so the API's scopes include the OpenID ones
+  // the portal asks for: its token and the token response then say what was granted (as Keycloak's
+  // or Auth0's do) instead of an empty scope.
+  const apiScopes = [...new Set(['api', ...oidc.scope.split(' ')])].join(' ');
 
   const configuration: Configuration = {
     adapter: postgresAdapter(db),
@@ -41,17 +45,23 @@ export function createProvider({ config, db, signingKeys }: { config: Config; db
     extraTokenClaims,
     extraClientMetadata: { properties: ['deelnemer'] },
     responseTypes: ['code'],
+    // A client's secret travels only in the Basic header, where the token endpoint's throttle
+    // (plugin.ts) reads the client id it counts failures against; the portal has no secret.
+    clientAuthMethods: ['client_secret_basic', 'none'],
     pkce: { required: () => true },
     claims: {
       openid: ['sub'],
       email: [oidc.claims.email],
       profile: [oidc.claims.deelnemer, oidc.claims.roles],
     },
-    // The portal reads e-mail, participant and roles from its ID token; no userinfo round trip.
+    // The portal reads e-mail, participant and roles from its ID token; there is no userinfo.
     conformIdTokenClaims: false,
     interactions: { url: (_ctx, interaction) => `${oidc.issuer}/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
+      // Every access token is a JWT for our API, which the provider's userinfo refuses by design; the
+      // portal reads e-mail, participant and roles from its ID token. Not offered, so not advertised.
+      userinfo: { enabled: false },
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
       resourceIndicators: {
@@ -62,7 +72,7 @@ export function createProvider({ config, db, signingKeys }: { config: Config; db
         getResourceServerInfo: (_ctx, resource) => {
           if (resource !== oidc.audience) throw new errors.InvalidTarget();
           return {
-            scope: 'api',
+            scope: apiScopes,
             audience: oidc.audience,
             accessTokenFormat: 'jwt',
             accessTokenTTL: oidc.accessTokenTtlSeconds,

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { lt, sql } from 'drizzle-orm';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { LoginLimits } from '../config';
+import type { Database } from '../db/client';
+import { loginThrottle } from '../db/schema';
+
+/** Who is locked out, and for how long still. */
+export interface Lock {
+  scope: 'account' | 'address';
+  retryAfterSeconds: number;
+}
+
+/** An attempt let through: wait `delayMs`, check the credentials, then say how it went. */
+export interface Attempt {
+  delayMs: number;
+  /** Right credentials: the account's failures are forgotten and the address's attempt refunded. */
+  succeeded(): Promise<void>;
+  /** Wrong credentials: the failure stays counted; answers the lock it started, if any. */
+  failed(): Promise<Lock | undefined>;
+}
+
+export type Admission = { locked: Lock } | { attempt: Attempt };
+
+export type Throttle = ReturnType<typeof createThrottle>;
+
+/**
+ * The delay before checking credentials after `failures` earlier failures: none for the first
+ * `afterFailures`, then `baseMs` doubling with each further failure, at most `maxMs`.
+ */
+export function delayFor(failures: number, { afterFailures, baseMs, maxMs }: LoginLimits['delay']): number {
+  if (failures < afterFailures) return 0;
+  return Math.min(baseMs * 2 ** Math.min(failures - afterFailures, 30), maxMs);
+}
+
+/** Keys of accounts are hashed: what someone typed as an e-mail address (a password, even) is not stored. */
+const hashed = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * Failed-credential counters per account and per source address, in `login_throttle` so every
+ * process counts together (rate-limiter-flexible's Drizzle store over our own database: PGlite and
+ * PostgreSQL alike). Every attempt is counted before its credentials are checked, so parallel
+ * guesses cannot all slip in before the lock; a success gives its point back.
+ *
+ * The delay grows with the account's failures, and with the address's over the last
+ * `maxFailuresPerAccount` before its own lock, so an office behind one address is not slowed by a
+ * few typing errors spread over its users.
+ */
+export function createThrottle(db: Database, limits: LoginLimits, name: 'login' | 'token') {
+  const limiter = (scope: Lock['scope'], points: number) =>
+    new RateLimiterDrizzle({
+      storeClient: db,
+      schema: loginThrottle,
+      keyPrefix: `${name}:${scope}`,
+      points,
+      duration: limits.windowSeconds,
+      // Locks are set explicitly at the failure that reaches the limit; plugin.ts sweeps expired rows.
+      blockDuration: 0,
+      clearExpiredByTimeout: false,
+    });
+  const accounts = limiter('account', limits.maxFailuresPerAccount);
+  const addresses = limiter('address', limits.maxFailuresPerAddress);
+  const addressHeadStart = Math.max(0, limits.maxFailuresPerAddress - limits.maxFailuresPerAccount);
+
+  /** One point for this attempt; a rejection (over the limit) answers how long it still lasts. */
+  const take = async (of: RateLimiterDrizzle, key: string): Promise<RateLimiterRes | Lock['retryAfterSeconds']> => {
+    try {
+      return await of.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return retryAfter(error.msBeforeNext);
+      throw error;
+    }
+  };
+
+  /** `account`: the e-mail address or client id tried, if any; `address`: the request's source. */
+  async function admit(account: string | undefined, address: string): Promise<Admission> {
+    const byAddress = await take(addresses, address);
+    if (typeof byAddress === 'number') return { locked: { scope: 'address', retryAfterSeconds: byAddress } };
+    const accountKey = account === undefined ? undefined : hashed(account);
+    const byAccount = accountKey === undefined ? undefined : await take(accounts, accountKey);
+    if (typeof byAccount === 'number') {
+      // Nothing was checked: a locked account's own user retrying does not bring the address closer to its lock.
+      await addresses.reward(address);
+      return { locked: { scope: 'account', retryAfterSeconds: byAccount } };
+    }
+
+    const failures = Math.max((byAccount?.consumedPoints ?? 1) - 1, byAddress.consumedPoints - 1 - addressHeadStart);
+    return {
+      attempt: {
+        delayMs: delayFor(failures, limits.delay),
+        async succeeded() {
+          await Promise.all([accountKey !== undefined && accounts.delete(accountKey), addresses.reward(address)]);
+        },
+        async failed() {
+          // Reaching the limit locks at once: this failure's answer already says so.
+          const locks: Lock['scope'][] = [];
+          if (accountKey !== undefined && byAccount?.remainingPoints === 0) {
+            await accounts.block(accountKey, limits.lockSeconds);
+            locks.push('account');
+          }
+          if (byAddress.remainingPoints === 0) {
+            await addresses.block(address, limits.lockSeconds);
+            locks.push('address');
+          }
+          const [scope] = locks;
+          return scope && { scope, retryAfterSeconds: retryAfter(limits.lockSeconds * 1000) };
+        },
+      },
+    };
+  }
+
+  return { admit };
+}
+
+/** Counters whose window or lock has passed count as absent already; this removes their rows. */
+export async function deleteExpiredThrottles(db: Database): Promise<void> {
+  await db.delete(loginThrottle).where(lt(loginThrottle.expire, sql`now()`));
+}
