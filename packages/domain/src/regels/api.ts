@@ -44,15 +44,18 @@ export const scenarioWerkzaamhedenSchema = z.object(
   ) as Record<Werkzaamheid, z.ZodEnum<Record<string, string>>>,
 );
 
-const ruleNodeSchema: z.ZodType<RuleNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    label: z.string(),
-    fixed: z.boolean(),
-    verplichting: z.enum(VERPLICHTINGEN),
-    rules: z.array(ruleNodeSchema),
-  }),
-);
+// Registered by name: a recursive schema is a named component in the OpenAPI document.
+const ruleNodeSchema: z.ZodType<RuleNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      fixed: z.boolean(),
+      verplichting: z.enum(VERPLICHTINGEN),
+      rules: z.array(ruleNodeSchema),
+    }),
+  )
+  .meta({ id: 'RuleNode' });
 
 export const scenarioSchema = z.object({
   _id: z.string(),
