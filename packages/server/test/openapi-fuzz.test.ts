@@ -152,8 +152,9 @@ describe('the fuzz run', () => {
       const counts = sent.get(operationId) ?? new Map<string, number>();
       return `${method} ${path}: ${[...counts].map(([status, n]) => `${status}×${n}`).join(' ')}`;
     });
+    const total = [...sent.values()].flatMap((counts) => [...counts.values()]).reduce((a, b) => a + b, 0);
     // eslint-disable-next-line no-console -- what was sent, and the answers, belong in the test output
-    console.info(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}\n${summary.join('\n')}`);
+    console.info(`fuzz: ${total} requests, FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}\n${summary.join('\n')}`);
     expect(operations.length).toBeGreaterThan(40);
     for (const { operationId } of operations) {
       const counts = sent.get(operationId) ?? new Map<string, number>();
