@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_CONCURRENT_MESSAGES, VERSIENUMMER_AANSLUITING, VERSIENUMMER_HOOFDNET } from './constants';
+import {
+  MAX_CONCURRENT_MESSAGES,
+  MAX_INTEGER,
+  MAX_INTEGER_TEXT,
+  VERSIENUMMER_AANSLUITING,
+  VERSIENUMMER_HOOFDNET,
+} from './constants';
 import { flowOf, messageTypesFor, type Flow, type Side } from './messageTypes';
 import { pagedSchema, searchBodySchema } from './paging';
 
@@ -153,7 +159,7 @@ export const configKeySchema = z.object({ deelnemer: z.string().min(1), versienu
 export type ConfigKey = z.infer<typeof configKeySchema>;
 
 export const configVersionKeySchema = configKeySchema.extend({
-  version: z.coerce.number().int().min(1),
+  version: z.coerce.number().int().min(1).max(MAX_INTEGER, MAX_INTEGER_TEXT),
   draft: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).default(false),
 });
 
@@ -217,7 +223,9 @@ export const maxMessagesSchema = z
   .min(MAX_CONCURRENT_MESSAGES.min, CONFIG_TEXTS.maxMessages)
   .max(MAX_CONCURRENT_MESSAGES.max, CONFIG_TEXTS.maxMessages);
 
-export const useNewestSchema = configKeySchema.extend({ version: z.number().int().min(1) });
+export const useNewestSchema = configKeySchema.extend({
+  version: z.number().int().min(1).max(MAX_INTEGER, MAX_INTEGER_TEXT),
+});
 export const senderQuerySchema = z.object({ versienummer: versienummerSchema.optional() });
 /** Pause/resume (`running`) or set `maxMessages`: exactly one of the two per call. */
 export const patchSenderSchema = configKeySchema

@@ -26,6 +26,11 @@ export const PAGE_SIZE = {
   gebruikers: 10,
 } as const;
 
+/** The largest whole number a PostgreSQL `integer` column holds: version numbers and counters. */
+export const MAX_INTEGER = 2_147_483_647;
+/** The message of a number past MAX_INTEGER; the error answer names the field. */
+export const MAX_INTEGER_TEXT = `Kies een getal van ten hoogste ${MAX_INTEGER}`;
+
 /** Upper bound for `limit` on every paged search call; `0` means "all" where a call allows it. */
 export const MAX_PAGE_LIMIT = 500;
 

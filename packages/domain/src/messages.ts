@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VERSIENUMMER_HOOFDNET } from './constants';
+import { MAX_INTEGER, MAX_INTEGER_TEXT, VERSIENUMMER_HOOFDNET } from './constants';
 import { cappedPagedSchema, typedSearchBodySchema } from './paging';
 
 /** A message as the portal sees it (spec 000 §3 'Message'; spec 001 §3 'Failed message'). */
@@ -47,7 +47,7 @@ export const messageSearchSchema = typedSearchBodySchema({
     }),
     opdrachtId: text,
     /** At least this many failed attempts: `1` is the error-only toggle. */
-    failedAttempts: z.number().int().min(0),
+    failedAttempts: z.number().int().min(0).max(MAX_INTEGER, MAX_INTEGER_TEXT),
     sender: text,
     receiver: text,
     type: z.union([text, z.array(text).max(50)]).transform((value) => (Array.isArray(value) ? value : [value])),

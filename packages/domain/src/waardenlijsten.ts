@@ -25,14 +25,17 @@ export const WAARDENLIJST_TEXTS = {
 export const waardenlijstOmschrijving = (discipline: string, berichtVersie: string, netbeheerder: string) =>
   `Waardenlijst ${discipline} ${berichtVersie} van ${netbeheerder}`;
 
-const valueNodeSchema: z.ZodType<ValueNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    label: z.string(),
-    waarden: z.array(z.object({ waarde: z.string(), toegestaan: z.boolean() })),
-    waardenlijsten: z.array(valueNodeSchema),
-  }),
-);
+// Registered by name: a recursive schema is a named component in the OpenAPI document.
+const valueNodeSchema: z.ZodType<ValueNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      waarden: z.array(z.object({ waarde: z.string(), toegestaan: z.boolean() })),
+      waardenlijsten: z.array(valueNodeSchema),
+    }),
+  )
+  .meta({ id: 'ValueNode' });
 
 export const waardenlijstRowSchema = z.object({
   _id: z.string(),

@@ -13,6 +13,7 @@ import { securityHeaders } from './plugins/security-headers';
 import { metrics } from './plugins/metrics';
 import { openapi } from './plugins/openapi';
 import { spa } from './plugins/spa';
+import { textInput } from './plugins/text-input';
 import { healthRoutes } from './modules/health/routes';
 import { portalConfigRoutes } from './modules/portal-config/routes';
 import { organisationRoutes } from './modules/organisations/routes';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorHandler);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, externalIssuer: config.oidc.externalIssuer });
+  await app.register(textInput);
   await app.register(metrics, { registry, token: config.metricsToken });
   await app.register(healthRoutes, { ping: database.ping });
   // A worker process delivers and answers health and metrics; the APIs run in the api processes.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISCIPLINES, MAX_PAGE_LIMIT } from '../constants';
+import { DISCIPLINES, MAX_INTEGER, MAX_INTEGER_TEXT, MAX_PAGE_LIMIT } from '../constants';
 import { SORT_DIRECTIONS, pagedSchema } from '../paging';
 import { VERPLICHTINGEN, type RuleNode } from './catalogue';
 import { BERICHT_VERSIES, WERKZAAMHEDEN, WERKZAAMHEDEN_WAARDEN, type Werkzaamheid } from './reference';
@@ -44,15 +44,18 @@ export const scenarioWerkzaamhedenSchema = z.object(
   ) as Record<Werkzaamheid, z.ZodEnum<Record<string, string>>>,
 );
 
-const ruleNodeSchema: z.ZodType<RuleNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    label: z.string(),
-    fixed: z.boolean(),
-    verplichting: z.enum(VERPLICHTINGEN),
-    rules: z.array(ruleNodeSchema),
-  }),
-);
+// Registered by name: a recursive schema is a named component in the OpenAPI document.
+const ruleNodeSchema: z.ZodType<RuleNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      fixed: z.boolean(),
+      verplichting: z.enum(VERPLICHTINGEN),
+      rules: z.array(ruleNodeSchema),
+    }),
+  )
+  .meta({ id: 'RuleNode' });
 
 export const scenarioSchema = z.object({
   _id: z.string(),
@@ -90,7 +93,7 @@ export const SCENARIO_SORT_FIELDS = ['omschrijving', 'versie', 'berichtVersie', 
 export const scenarioQuerySchema = z.object({
   berichtVersie: berichtVersieSchema.optional(),
   discipline: disciplineSchema.optional(),
-  versie: z.union([z.literal(DRAFT), z.coerce.number().int().min(1)]).optional(),
+  versie: z.union([z.literal(DRAFT), z.coerce.number().int().min(1).max(MAX_INTEGER, MAX_INTEGER_TEXT)]).optional(),
   netbeheerder: z.string().trim().min(1).optional(),
   omschrijving: z.string().trim().min(1).optional(),
   ...paging(SCENARIO_SORT_FIELDS, 'omschrijving'),

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema';
+import { isStorableText } from '../db/text';
 
 const notExpired = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
 
@@ -38,20 +39,26 @@ export function postgresAdapter(db: Database): AdapterFactory {
           .values({ model, id, ...values })
           .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: values });
       },
-      find: (id) => findWhere(eq(oidcPayloads.id, id)),
-      findByUid: (uid) => findWhere(eq(oidcPayloads.uid, uid)),
-      findByUserCode: (userCode) => findWhere(eq(oidcPayloads.userCode, userCode)),
+      // What a caller sends (a client id, a token to revoke) is looked up as is; text PostgreSQL
+      // cannot hold is no stored id, and asking for it would fail the query.
+      find: async (id) => (isStorableText(id) ? findWhere(eq(oidcPayloads.id, id)) : undefined),
+      findByUid: async (uid) => (isStorableText(uid) ? findWhere(eq(oidcPayloads.uid, uid)) : undefined),
+      findByUserCode: async (userCode) =>
+        isStorableText(userCode) ? findWhere(eq(oidcPayloads.userCode, userCode)) : undefined,
       async consume(id) {
+        if (!isStorableText(id)) return;
         await db
           .update(oidcPayloads)
           .set({ consumedAt: sql`now()` })
           .where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id)));
       },
       async destroy(id) {
+        if (!isStorableText(id)) return;
         await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id)));
       },
       // A grant's codes and tokens live under several models: revoking it removes all of them.
       async revokeByGrantId(grantId) {
+        if (!isStorableText(grantId)) return;
         await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
       },
     };

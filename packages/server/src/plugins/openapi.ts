@@ -1,7 +1,16 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@knooppunt/domain';
+import type { Access } from '../auth/guard';
+
+const UNAUTHORIZED = apiErrorSchema.meta({
+  description: 'No valid bearer access token (missing, malformed, expired, or not ours).',
+});
+const FORBIDDEN = apiErrorSchema.meta({
+  description: 'The token is valid but lacks what the operation requires (see its description).',
+});
 
 /** The OpenAPI document is generated from the route schemas; Swagger UI serves it at /docs. */
 export const openapi = fp<{ version: string; publicUrl: string }>(async (app, { version, publicUrl }) => {
@@ -20,22 +29,53 @@ export const openapi = fp<{ version: string; publicUrl: string }>(async (app, { 
       },
       security: [{ bearer: [] }],
     },
-    // The document states the right each route needs, from the access the route declares.
+    // Every operation gets an operationId; a guarded one documents 401 and 403 and states the
+    // right it needs, all from the access the route declares (auth/guard.ts), so no route repeats it.
     transform: (input) => {
-      const output = jsonSchemaTransform(input);
       const access = input.route.config?.access;
-      if (!access || access === 'public' || input.route.schema?.hide) return output;
-      const needs =
-        access === 'authenticated'
-          ? 'any valid access token'
-          : access === 'participant'
-            ? 'a participant system’s access token (client credentials, carrying its deelnemer)'
-            : typeof access === 'object'
-              ? `one of the permissions ${access.anyOf.map((permission) => `\`${permission}\``).join(', ')}`
-              : `the permission \`${access}\``;
-      const description = [output.schema.description, `Requires ${needs}.`].filter(Boolean).join('\n\n');
-      return { ...output, schema: { ...output.schema, description } };
+      const guarded = access !== undefined && access !== 'public';
+      const schema = input.route.schema ?? {};
+      const withGuardAnswers = guarded
+        ? { ...schema, response: { 401: UNAUTHORIZED, 403: FORBIDDEN, ...(schema.response as object | undefined) } }
+        : schema;
+      const output = jsonSchemaTransform({ ...input, schema: withGuardAnswers });
+      if (schema.hide) return output;
+      const description = guarded
+        ? [output.schema.description, `Requires ${needs(access)}.`].filter(Boolean).join('\n\n')
+        : output.schema.description;
+      return {
+        ...output,
+        schema: {
+          ...output.schema,
+          operationId: operationId(input.route.method, input.url),
+          ...(description && { description }),
+        },
+      };
     },
+    // Schemas registered with an id (the recursive rule and value-list trees) become components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 });
+
+function needs(access: Exclude<Access, 'public'>): string {
+  if (access === 'authenticated') return 'any valid access token';
+  if (access === 'participant') {
+    return 'a participant system’s access token (client credentials, carrying its deelnemer)';
+  }
+  if (typeof access === 'object') {
+    return `one of the permissions ${access.anyOf.map((permission) => `\`${permission}\``).join(', ')}`;
+  }
+  return `the permission \`${access}\``;
+}
+
+/** `PATCH /rest/rules/:id/compare/:compareId` → `patchRestRulesByIdCompareByCompareId`: stable and readable. */
+export function operationId(method: string | string[], url: string): string {
+  const words = url
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  const verb = [method].flat()[0]?.toLowerCase() ?? 'call';
+  return [verb, ...words.map((word) => word.charAt(0).toUpperCase() + word.slice(1))].join('');
+}

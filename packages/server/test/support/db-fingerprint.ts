@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../src/db/client';
+
+/** Per table: its row count and an order-independent hash of its rows. */
+export type Fingerprint = Map<string, string>;
+
+/**
+ * A cheap fingerprint of every application table (public schema): one statement, a count and a
+ * sum of row hashes per table, so any insert, update or delete shows. `excluded` names tables
+ * that legitimately change on reads.
+ */
+export async function fingerprinter(db: Database, excluded: readonly string[] = []) {
+  const tables = (
+    await queryRows<{ name: string }>(
+      db,
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    )
+  )
+    .map((row) => row.name)
+    .filter((name) => !excluded.includes(name));
+  if (tables.length === 0) throw new Error('no application tables found');
+  const statement = sql.raw(
+    tables
+      .map(
+        (name) =>
+          `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0)::text as print from "${name}" t`,
+      )
+      .join(' union all '),
+  );
+  return {
+    tables,
+    async take(): Promise<Fingerprint> {
+      const rows = await queryRows<{ name: string; print: string }>(db, statement);
+      return new Map(rows.map((row) => [row.name, row.print]));
+    },
+  };
+}
+
+/** The tables whose rows differ between two fingerprints. */
+export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
+  return [...after.keys()].filter((name) => before.get(name) !== after.get(name));
+}
