@@ -206,6 +206,7 @@ export async function systemTokens(platform: Platform, deelnemers: readonly stri
       [claims.roles]: [],
       [claims.deelnemer]: deelnemer,
       client_id: clientId,
+      [system.claim]: system.value,
     });
   }
   return tokens;
