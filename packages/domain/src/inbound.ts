@@ -13,6 +13,10 @@ export const SENDING_TYPES: Record<Side, readonly OrganisationType[]> = {
   opdrachtnemer: ['Aannemer', 'Combi'],
 };
 
+/** Whether an organisation of this type sends the messages of `side`. */
+export const sendsFor = (side: Side, organisationType: string): boolean =>
+  (SENDING_TYPES[side] as readonly string[]).includes(organisationType);
+
 const list = (items: readonly string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} of ${items.at(-1)}`;
 

@@ -3,7 +3,7 @@ import {
   DELEGATED_TYPE,
   INBOUND_TEXTS,
   LIFECYCLE,
-  SENDING_TYPES,
+  sendsFor,
   transition,
   type Bericht,
   type Flow,
@@ -68,11 +68,11 @@ const partiesOf = (bericht: Bericht) => bericht.data as { opdrachtnemer?: string
 
 /**
  * Accepts a batch of submissions in ONE transaction (group commit): known idempotency keys, the
- * orders (locked, in opdrachtId order) and their leveringen are read in one statement, each
+ * orders (locked, in opdrachtId order), their leveringen and the participants named are read in one statement, each
  * message is judged in arrival order against its order as the earlier messages of the batch left
  * it, and the order changes, the leveringen and the outbox rows are written in one more
  * (statements.ts) — few round trips, as the batch behind waits for this one to commit. A refused message
- * (403/409) changes nothing and does not affect the others; its outcome carries the error.
+ * (403/409/422) changes nothing and does not affect the others; its outcome carries the error.
  */
 export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]): Promise<Outcome[]> {
   return db.transaction(async (tx) => {
@@ -156,7 +156,7 @@ function checkParticipants(item: PreparedSubmit, participants: ReadonlyMap<strin
   const { bericht, sender, senderSide } = item;
   const afzender = participants.get(sender);
   if (!afzender) return unprocessable('afzender', INBOUND_TEXTS.afzenderOnbekend(sender));
-  if (!SENDING_TYPES[senderSide].includes(afzender.type as never)) {
+  if (!sendsFor(senderSide, afzender.type)) {
     return unprocessable(
       'afzender',
       INBOUND_TEXTS.afzenderVerkeerdeKant(bericht.type, senderSide, sender, afzender.type),
@@ -166,7 +166,7 @@ function checkParticipants(item: PreparedSubmit, participants: ReadonlyMap<strin
   const { opdrachtnemer = '', opdrachtgever } = partiesOf(bericht);
   const receiver = participants.get(opdrachtnemer);
   if (!receiver) return unprocessable('data.opdrachtnemer', INBOUND_TEXTS.opdrachtnemerOnbekend(opdrachtnemer));
-  if (!SENDING_TYPES.opdrachtnemer.includes(receiver.type as never)) {
+  if (!sendsFor('opdrachtnemer', receiver.type)) {
     return unprocessable('data.opdrachtnemer', INBOUND_TEXTS.opdrachtnemerGeenAannemer(opdrachtnemer, receiver.type));
   }
   if (afzender.type === DELEGATED_TYPE) {
