@@ -20,6 +20,7 @@ import type { BenchOrder, ReceiverStats, SubmitResult } from './lib/protocol';
 import {
   MAX_MESSAGES,
   prefillOutbox,
+  registerParticipants,
   seedReceivers,
   setSendersRunning,
   startPlatform,
@@ -88,6 +89,10 @@ interface Result {
 async function benchDatabase(database: DatabaseKind, participants: Participants): Promise<Result> {
   const platform = await startPlatform(database, serverUrl, {}, database === 'postgres' ? WORKERS : 0);
   try {
+    await registerParticipants(platform, {
+      ...Object.fromEntries(gevers.map((name) => [name, 'Netbeheerder' as const])),
+      ...Object.fromEntries(nemers.map((name) => [name, 'Aannemer' as const])),
+    });
     await seedReceivers(platform, everyone, participants.origin);
     const tokens = await systemTokens(platform, everyone);
     const result: Result = { database, checks: [] };

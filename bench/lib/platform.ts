@@ -196,9 +196,30 @@ export async function signToken(platform: Platform, subject: string, claims: Rec
     .sign(await importJWK(jwk, 'RS256'));
 }
 
-/** Client-credentials tokens of the participants' systems. */
+/**
+ * Registers the benchmark's participants as organisations, as an administrator does: the
+ * participants' API accepts messages only from and to known participants of the right type.
+ */
+export async function registerParticipants(
+  platform: Platform,
+  participants: Record<string, 'Netbeheerder' | 'Aannemer'>,
+) {
+  const rows = Object.entries(participants).map(([organisatie, type]) => ({
+    organisatie,
+    type,
+    metadata: { deelnemer: organisatie, delegerenden: [] },
+  }));
+  await platform.app.db.execute(
+    sql`insert into organisations (organisatie, type, metadata)
+        select organisatie, type, metadata from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as o(organisatie text, type text, metadata jsonb)
+        on conflict do nothing`,
+  );
+}
+
+/** Client-credentials tokens of the participants' systems, with the system claim as the embedded provider sets it. */
 export async function systemTokens(platform: Platform, deelnemers: readonly string[]) {
-  const { claims } = platform.config.oidc;
+  const { claims, system } = platform.config.oidc;
   const tokens: Record<string, string> = {};
   for (const deelnemer of deelnemers) {
     const clientId = `${deelnemer.toLowerCase()}-systeem`;
@@ -206,6 +227,7 @@ export async function systemTokens(platform: Platform, deelnemers: readonly stri
       [claims.roles]: [],
       [claims.deelnemer]: deelnemer,
       client_id: clientId,
+      [system.claim]: system.value,
     });
   }
   return tokens;

@@ -30,9 +30,9 @@ export function draftRow(page: Page, deelnemer: string): Locator {
 }
 
 /**
- * Connects a new receiver to its demo endpoints with `clientSecret`, through the configuration REST
- * calls the portal makes, as the administrator signed in on `page`: the configuration created,
- * activated, and its sender running on it.
+ * Connects a new receiver to its demo endpoints with `clientSecret`, through the REST calls the
+ * portal makes, as the administrator signed in on `page`: registered as a contractor (organisation
+ * of type Aannemer), its configuration created, activated, and its sender running on it.
  */
 export async function connectDemoReceiver(
   page: Page,
@@ -41,6 +41,12 @@ export async function connectDemoReceiver(
   clientSecret: string,
 ): Promise<void> {
   const headers = { authorization: `Bearer ${await portalAccessToken(page)}` };
+  // The participants' API sends orders only to registered contractors (decision 0015).
+  const registered = await page.request.post('/rest/organisations', {
+    headers,
+    data: { organisatie: deelnemer, type: 'Aannemer' },
+  });
+  expect([201, 409], await registered.text()).toContain(registered.status());
   const endpoints = `${new URL(page.url()).origin}/demo-deelnemers/${deelnemer}`;
   const urls = urlGroups(flow).opdrachtnemer.map((type) => [type, `${endpoints}/callback/${type}`]);
   const key = { deelnemer, versienummer: VERSIENUMMERS[flow] };
@@ -59,7 +65,7 @@ export async function connectDemoReceiver(
 }
 
 /**
- * A new participant whose messages wait, in the order they came: connected to its demo endpoints,
+ * A new contractor whose messages wait, in the order they came: connected to its demo endpoints,
  * its sender paused. (A participant without any configuration would not do: the platform fails
  * such messages as undeliverable and they turn up in uitval.) Answers its name.
  */

@@ -7,7 +7,8 @@ import { expect, type APIRequestContext } from '@playwright/test';
  * client credentials are `<deelnemer>-systeem` / `demo-secret` (packages/server/src/idp/clients.ts).
  * In the demo, Aannemer_Gamma's token has no validity, so every delivery to it fails (uitval), and
  * Netbeheer_West's sending is paused, so messages to it wait; neither answers, which keeps what a
- * test seeds exactly as seeded.
+ * test seeds exactly as seeded. Orders go only to registered contractors (Aannemer or Combi): a
+ * test's own receiver is registered by `connectDemoReceiver` / `waitingReceiver` (configs.ts).
  */
 const DEMO_CLIENT_SECRET = 'demo-secret';
 
@@ -59,7 +60,8 @@ export function newOpdrachtId(prefix: string): string {
 }
 
 /**
- * A participant name no other test uses, for a receiver of its own. Without a configuration the
+ * A participant name no other test uses, for a receiver of its own (register it before giving it
+ * orders: `connectDemoReceiver` in configs.ts does). Without a configuration the
  * platform cannot deliver to it: the worker's sweep fails its messages into uitval. For messages
  * that should wait as seeded, connect it with its sender paused (`waitingReceiver`, configs.ts).
  */

@@ -11,14 +11,7 @@ import {
   sortOn,
 } from '../support/lists';
 import { resendUntilBackedOff } from '../support/messages';
-import {
-  FAILS,
-  WAITS,
-  newDeelnemer,
-  newHoofdnetOpdracht,
-  newOpdracht,
-  newOpdrachten,
-} from '../support/participants-api';
+import { FAILS, newDeelnemer, newHoofdnetOpdracht, newOpdracht, newOpdrachten } from '../support/participants-api';
 import { loginAs } from '../support/portal';
 
 const TITLE = 'Overzicht van berichten';
@@ -39,10 +32,11 @@ test('Aansluiting: the messages by next attempt, fifty per page, filtered on Ent
   page,
   request,
 }) => {
-  const ids: string[] = [];
-  for (let i = 0; i < 51; i++) ids.push(await newOpdracht(request, WAITS, 'BERICHT'));
-
   await loginAs(page, 'beheer@knooppunt.example', '/berichten');
+  const waits = await waitingReceiver(page, 'aansluiting', 'BERICHT');
+  const ids: string[] = [];
+  for (let i = 0; i < 51; i++) ids.push(await newOpdracht(request, waits, 'BERICHT'));
+  await page.reload();
   const table = listTable(page, TITLE);
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   await expect(table.getByRole('columnheader')).toHaveText(COLUMNS);
@@ -58,7 +52,7 @@ test('Aansluiting: the messages by next attempt, fifty per page, filtered on Ent
   await expect(page).toHaveURL(new RegExp(`/berichten\\?opdrachtId=${opdrachtId}$`));
   await expect(table.getByRole('row')).toHaveCount(2);
   const row = table.getByRole('row', { name: new RegExp(opdrachtId) });
-  await expect(row).toContainText(`Netbeheer_Noord${WAITS}Opdracht`);
+  await expect(row).toContainText(`Netbeheer_Noord${waits}Opdracht`);
   // A waiting message has no error, so nothing to resend.
   await expect(row.getByRole('button')).toHaveCount(0);
 
@@ -69,7 +63,7 @@ test('Aansluiting: the messages by next attempt, fifty per page, filtered on Ent
   const text = (await panel.locator('pre').textContent()) ?? '';
   expect(text).toContain(`\n  "opdrachtId": "${opdrachtId}",\n`);
   // Two spaces per level: the message's data one level deeper.
-  expect(text).toContain('\n    "opdrachtnemer": "Netbeheer_West",');
+  expect(text).toContain(`\n    "opdrachtnemer": "${waits}",`);
   await panel.getByRole('button', { name: 'Sluiten' }).click();
   await expect(panel).toBeHidden();
 });

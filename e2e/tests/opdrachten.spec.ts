@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { expectColumn, listTable, pagingButton, pagingLabel, searchUntilVisible, sortOn } from '../support/lists';
-import { FAILS, WAITS, newHoofdnetOpdracht, newOpdracht, newOpdrachten } from '../support/participants-api';
+import { FAILS, newHoofdnetOpdracht, newOpdracht, newOpdrachten } from '../support/participants-api';
 import { waitingReceiver } from '../support/configs';
 import { loginAs } from '../support/portal';
 
@@ -11,12 +11,13 @@ test('Aansluiting: the open orders by last change, fifty per page, filtered on E
   page,
   request,
 }) => {
-  // 51 open orders: their order messages wait at the paused Netbeheer_West.
-  const ids: string[] = [];
-  for (let i = 0; i < 51; i++) ids.push(await newOpdracht(request, WAITS, 'OPEN'));
-  const newest = ids.at(-1) ?? '';
-
   await loginAs(page, 'beheer@knooppunt.example', '/opdrachten');
+  // 51 open orders: their order messages wait at a new contractor whose sending is paused.
+  const waits = await waitingReceiver(page, 'aansluiting', 'OPEN');
+  const ids: string[] = [];
+  for (let i = 0; i < 51; i++) ids.push(await newOpdracht(request, waits, 'OPEN'));
+  const newest = ids.at(-1) ?? '';
+  await page.reload();
   const table = listTable(page, TITLE);
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Open');
@@ -73,8 +74,9 @@ test('Aansluiting: an administrator cancels an order after confirming, and its w
   page,
   request,
 }) => {
-  const opdrachtId = await newOpdracht(request, WAITS, 'ANNULEREN');
-  await loginAs(page, 'beheer@knooppunt.example', `/berichten?opdrachtId=${opdrachtId}`);
+  await loginAs(page, 'beheer@knooppunt.example', '/berichten');
+  const opdrachtId = await newOpdracht(request, await waitingReceiver(page, 'aansluiting', 'ANNULEREN'), 'ANNULEREN');
+  await page.goto(`/berichten?opdrachtId=${opdrachtId}`);
   await expect(listTable(page, 'Overzicht van berichten').getByRole('row')).toHaveCount(2);
 
   await page.goto(`/opdrachten?opdrachtId=${opdrachtId}`);

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { DEMO_CALLBACK_SECRET, connectDemoReceiver, correctClientSecret } from '../support/configs';
+import { DEMO_CALLBACK_SECRET, connectDemoReceiver, correctClientSecret, waitingReceiver } from '../support/configs';
 import {
   expectColumn,
   listTable,
@@ -38,9 +38,10 @@ test('Aansluiting: the failed messages by opdracht ID, filtered, opened in the p
   page,
   request,
 }) => {
-  const failed = await newOpdracht(request, FAILS, 'UITVAL');
-  const waiting = await newOpdracht(request, WAITS, 'GEENUITVAL');
   await loginAs(page, 'beheer@knooppunt.example', '/uitval');
+  const failed = await newOpdracht(request, FAILS, 'UITVAL');
+  const waiting = await newOpdracht(request, await waitingReceiver(page, 'aansluiting', 'GEENUITVAL'), 'GEENUITVAL');
+  await page.reload();
   const table = listTable(page, TITLE);
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   await expect(table.getByRole('columnheader')).toHaveText(COLUMNS);

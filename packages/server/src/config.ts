@@ -27,6 +27,8 @@ const envSchema = z.object({
   OIDC_CLAIM_DEELNEMER: z.string().default('deelnemer'),
   OIDC_CLAIM_ROLES: z.string().default('roles'),
   OIDC_CLAIM_EMAIL: z.string().default('email'),
+  OIDC_SYSTEM_CLAIM: z.string().min(1).default('scope'),
+  OIDC_SYSTEM_CLAIM_VALUE: z.string().min(1).default('knooppunt:systeem'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** The embedded provider's login and token endpoint (idp/throttle.ts, decision 0016). Minutes may be fractions. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
@@ -85,6 +87,12 @@ export interface Config {
     portalClientId: string;
     scope: string;
     claims: { deelnemer: string; roles: string; email: string };
+    /**
+     * What marks a participant's system (client credentials) apart from a portal user: the token's
+     * `claim` holds `value` (equal, one of its space-separated words, or an element of its list).
+     * The embedded provider puts it in every client-credentials token and in no user's (decision 0015).
+     */
+    system: { claim: string; value: string };
     accessTokenTtlSeconds: number;
   };
   /**
@@ -164,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       portalClientId: e.OIDC_PORTAL_CLIENT_ID,
       scope: e.OIDC_SCOPE,
       claims: { deelnemer: e.OIDC_CLAIM_DEELNEMER, roles: e.OIDC_CLAIM_ROLES, email: e.OIDC_CLAIM_EMAIL },
+      system: { claim: e.OIDC_SYSTEM_CLAIM, value: e.OIDC_SYSTEM_CLAIM_VALUE },
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     },
     login: {

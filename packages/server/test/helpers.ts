@@ -90,6 +90,11 @@ export interface TokenClaims {
   audience?: string;
   /** The OAuth client the token was issued to; the portal's unless said otherwise. */
   clientId?: string;
+  /**
+   * Whether the token carries the system claim, as the embedded provider's client-credentials
+   * tokens do: by default exactly when `clientId` names a client other than the portal.
+   */
+  system?: boolean;
 }
 
 /**
@@ -104,12 +109,14 @@ export async function tokenFor(
   if (!row) throw new Error('no signing key');
   const jwk = row.jwk as JWK;
   const key = await importJWK(jwk, 'RS256');
-  const { claims: names } = config.oidc;
+  const { claims: names, system } = config.oidc;
+  const clientId = claims.clientId ?? config.oidc.portalClientId;
   return new SignJWT({
     [names.roles]: claims.roles ?? [],
     [names.deelnemer]: claims.deelnemer ?? 'Knooppunt_Beheer',
     [names.email]: claims.email ?? 'test@knooppunt.example',
-    client_id: claims.clientId ?? config.oidc.portalClientId,
+    client_id: clientId,
+    ...((claims.system ?? clientId !== config.oidc.portalClientId) && { [system.claim]: system.value }),
   })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
     .setSubject(claims.sub ?? randomUUID())

@@ -244,3 +244,33 @@ describe('embedded identity provider', () => {
     }
   });
 });
+
+describe("the provider's tokens tell a participant's system from a portal user (decision 0015)", () => {
+  it('puts the system claim in client-credentials tokens only; each token opens only its own API', async () => {
+    const system = await oidc.discovery(
+      new URL(config.oidc.issuer),
+      'netbeheer_noord-systeem',
+      undefined,
+      oidc.ClientSecretBasic('demo-secret'),
+      { execute: [oidc.allowInsecureRequests] },
+    );
+    const { access_token: systemToken } = await oidc.clientCredentialsGrant(system);
+    const { tokens } = await logIn('beheer@knooppunt.example');
+    const { claim, value } = config.oidc.system;
+    expect(String(decodeJwt(systemToken)[claim]).split(' ')).toContain(value);
+    expect(String(decodeJwt(tokens.access_token)[claim] ?? '').split(' ')).not.toContain(value);
+
+    const call = (path: string, token: string, body?: object) =>
+      fetch(`${config.publicUrl}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body && { body: JSON.stringify(body) }),
+      });
+    const bericht = { type: 'Opdracht', versienummer: '2.0', opdrachtId: 'IDP-1', data: {} };
+    // Past the guard, the system meets validation (400); the portal user is refused by the guard.
+    expect((await call('/api/v1/berichten', systemToken, bericht)).status).toBe(400);
+    expect((await call('/api/v1/berichten', tokens.access_token, bericht)).status).toBe(403);
+    expect((await call('/rest/lookup', tokens.access_token)).status).toBe(200);
+    expect((await call('/rest/lookup', systemToken)).status).toBe(403);
+  });
+});

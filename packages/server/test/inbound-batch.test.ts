@@ -33,7 +33,8 @@ describe('accepting a batch in one transaction (group commit)', () => {
       item('Aannemer_Alfa', bericht('B-1', EXAMPLE_BERICHTEN.Planning), 'a-1'),
       // The same key again within the batch: the first one's id.
       item('Netbeheer_Noord', bericht('B-1', EXAMPLE_BERICHTEN.Opdracht, { opdrachtnemer: 'Aannemer_Alfa' }), 'n-1'),
-      // Not a party to B-1, and a type not allowed in status 200: refused, the others unaffected.
+      // Not a party to B-1 (answered as an unknown order), and a type not allowed in status 200:
+      // refused, the others unaffected.
       item('Aannemer_Beta', bericht('B-1', EXAMPLE_BERICHTEN.TG), 'b-1'),
       item('Netbeheer_Noord', bericht('B-1', EXAMPLE_BERICHTEN.OpdrachtGereed), 'n-2'),
       item('Aannemer_Alfa', bericht('B-1', EXAMPLE_BERICHTEN.TG), 'a-2'),
@@ -42,7 +43,7 @@ describe('accepting a batch in one transaction (group commit)', () => {
       202,
       202,
       'duplicate',
-      403,
+      409,
       409,
       202,
     ]);
@@ -115,7 +116,11 @@ describe('accepting a batch in one transaction (group commit)', () => {
         method: 'POST',
         url: '/api/v1/berichten',
         headers: { ...noord, 'idempotency-key': `c-${i % 60}` },
-        payload: { ...EXAMPLE_BERICHTEN.Opdracht, opdrachtId: `C-${i % 60}` },
+        payload: {
+          ...EXAMPLE_BERICHTEN.Opdracht,
+          opdrachtId: `C-${i % 60}`,
+          data: { ...EXAMPLE_BERICHTEN.Opdracht.data, opdrachtnemer: 'Aannemer_Alfa' },
+        },
       });
     // 120 requests for 60 orders: each order (and key) twice, all at once.
     const responses = await Promise.all(Array.from({ length: 120 }, (_, i) => submit(i)));

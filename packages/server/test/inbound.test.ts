@@ -78,12 +78,13 @@ describe('participants API', () => {
     expect(await order('A-1')).toMatchObject({ status: 200, statusText: 'Gepland' });
   });
 
-  it('answers 403 to the wrong side and to a participant that is no party of the order', async () => {
+  it('answers 422 to the side that does not send the type, and 409 to a participant that is no party of the order', async () => {
     const wrongSide = await submit('Netbeheer_Noord', about('A-1', EXAMPLE_BERICHTEN.Planning));
-    expect(wrongSide.statusCode).toBe(403);
+    expect(wrongSide.statusCode).toBe(422);
+    expect(wrongSide.json().details).toEqual([expect.objectContaining({ field: 'afzender' })]);
     const stranger = await submit('Aannemer_Beta', about('A-1', EXAMPLE_BERICHTEN.Planning));
-    expect(stranger.statusCode).toBe(403);
-    expect(stranger.json().message).toContain('Aannemer_Beta is geen opdrachtgever of opdrachtnemer');
+    expect(stranger.statusCode).toBe(409);
+    expect(stranger.json().message).not.toContain('Aannemer_Beta');
   });
 
   it("answers 409 for a type the order's status does not allow, and for an order that exists", async () => {

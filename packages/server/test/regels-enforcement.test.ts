@@ -11,7 +11,13 @@ const ORDER_WERK = werkzaamhedenOfOrder(EXAMPLE_BERICHTEN.Opdracht.data.werkzaam
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const deelnemer of ['Netbeheer_Noord', 'Netbeheer_Zuid', 'Aannemer_Alfa']) {
+  for (const deelnemer of [
+    'Netbeheer_Noord',
+    'Netbeheer_Zuid',
+    'Aannemer_Alfa',
+    'Aannemer_Beta',
+    'Gedelegeerd_Netbeheer_Delta',
+  ]) {
     systems[deelnemer] = bearer(await tokenFor(t, { deelnemer, clientId: `${deelnemer.toLowerCase()}-systeem` }));
   }
   editor = bearer(
@@ -147,6 +153,40 @@ describe('the platform enforces the business rules', () => {
       'data.fotos',
       'data.meter.fabrikant',
     ]);
+  });
+
+  it('checks the party before the rules: a non-party learns neither rule details nor that the order exists', async () => {
+    await plannedOrder('R-PARTIJ');
+    const breaking = tg('R-PARTIJ', { meter: { ...EXAMPLE_BERICHTEN.TG.data.meter, fabrikant: 'Iskra' } });
+    // The party itself is told what the rules say (the rules are in force for this order)…
+    expect((await submit('Aannemer_Alfa', breaking)).statusCode).toBe(422);
+    // …another contractor is answered as for an order that does not exist, with no rule details.
+    const stranger = await submit('Aannemer_Beta', breaking);
+    const none = await submit('Aannemer_Beta', { ...breaking, opdrachtId: 'R-BESTAAT-NIET' });
+    expect(stranger.statusCode).toBe(409);
+    expect(stranger.json()).toEqual(none.json());
+    expect(JSON.stringify(stranger.json())).not.toContain('fabrikant');
+    const assets = EXAMPLE_BERICHTEN.AGA.data.assets.map((asset) => ({ ...asset, lengteMeter: undefined }));
+    const aga = await submit('Aannemer_Beta', { ...EXAMPLE_BERICHTEN.AGA, opdrachtId: 'R-PARTIJ', data: { assets } });
+    expect(aga.statusCode).toBe(409);
+    expect(JSON.stringify(aga.json())).not.toContain('lengteMeter');
+    expect(await stored('R-PARTIJ', 'TG')).toEqual([]);
+  });
+
+  it('applies the rules of the grid operator a delegated one gave the order for', async () => {
+    const opdracht = EXAMPLE_BERICHTEN.Opdracht;
+    const data = { ...opdracht.data, opdrachtnemer: 'Aannemer_Alfa', opdrachtgever: 'Netbeheer_Noord' };
+    const given = await submit('Gedelegeerd_Netbeheer_Delta', { ...opdracht, opdrachtId: 'R-DELTA', data });
+    expect(given.statusCode, given.body).toBe(202);
+    expect((await submit('Aannemer_Alfa', { ...EXAMPLE_BERICHTEN.Planning, opdrachtId: 'R-DELTA' })).statusCode).toBe(
+      202,
+    );
+    const iskra = await submit(
+      'Aannemer_Alfa',
+      tg('R-DELTA', { meter: { ...EXAMPLE_BERICHTEN.TG.data.meter, fabrikant: 'Iskra' } }),
+    );
+    expect(iskra.statusCode).toBe(422);
+    expect(iskra.json().details).toEqual([expect.objectContaining({ field: 'data.meter.fabrikant' })]);
   });
 
   it('accepts unchecked when the netbeheerder has no scenario for the combination', async () => {

@@ -32,6 +32,8 @@ export const ASSET_SOORTEN = ['Kabel', 'Leiding', 'Mof', 'Afsluiter', 'Aansluitk
 
 const opdracht = z.object({
   opdrachtnemer: tekst(200),
+  /** The grid operator the order is for: required of a delegated grid operator (docs/decisions/0015). */
+  opdrachtgever: tekst(200).optional(),
   adres,
   discipline,
   werkzaamheden: werkzaamhedenSchema,

@@ -21,6 +21,8 @@ export type PlanStatus = (typeof PLAN_STATUSSEN)[number];
 
 const opdrachtHoofdnet = z.object({
   opdrachtnemer: tekst(200),
+  /** The grid operator the order is for: required of a delegated grid operator (docs/decisions/0015). */
+  opdrachtgever: tekst(200).optional(),
   type: z.enum(HOOFDNET_OPDRACHT_TYPES),
   discipline,
   traceOmschrijving: tekst(500),

@@ -6,8 +6,9 @@ import type { AuthUser, TokenVerifier } from './verifier';
 
 /**
  * What a route needs: a permission flag, any one of several flags (`{ anyOf }`: a call shared by
- * screens with different rights), any valid token, a participant's system (a token of a client
- * other than the portal that carries a deelnemer: the participants' API), or nothing.
+ * screens with different rights), any valid token of a user, a participant's system (a token that
+ * carries the system claim and a deelnemer, of a client other than the portal: the participants'
+ * API), or nothing. A system's token opens the participants' API only (decision 0015).
  */
 export type Access =
   Permission | { anyOf: readonly [Permission, ...Permission[]] } | 'authenticated' | 'participant' | 'public';
@@ -24,6 +25,11 @@ declare module 'fastify' {
     guardedRoutes: { method: string; url: string; access: Access }[];
   }
 }
+
+export const GUARD_TEXTS = {
+  alleenSystemen: 'Alleen systemen van deelnemers mogen berichten aanbieden.',
+  geenSysteem: 'Het token van een systeem geeft alleen toegang tot de deelnemers-API (/api/v1).',
+} as const;
 
 /** Paths under these prefixes must declare their access: forgetting it fails at start-up. */
 const GUARDED_PREFIXES = ['/rest/', '/api/'];
@@ -50,12 +56,14 @@ export const authGuard = fp<{ verify: TokenVerifier; portalClientId: string }>(
       const access = request.routeOptions.config.access;
       if (!access || access === 'public') return;
       request.user = await authenticate(request, verify);
-      if (access === 'authenticated') return;
+      const { system, deelnemer, clientId } = request.user;
       if (access === 'participant') {
-        const isSystem = request.user.deelnemer && request.user.clientId !== portalClientId;
-        if (!isSystem) throw new ForbiddenError('Alleen systemen van deelnemers mogen berichten aanbieden.');
+        if (!system || !deelnemer || clientId === portalClientId) throw new ForbiddenError(GUARD_TEXTS.alleenSystemen);
         return;
       }
+      // Every other guarded route is the portal's: a system's token is no user's.
+      if (system) throw new ForbiddenError(GUARD_TEXTS.geenSysteem);
+      if (access === 'authenticated') return;
       const { permissions } = request.user;
       const granted = typeof access === 'object' ? access.anyOf : [access];
       if (!granted.some((permission) => permissions[permission])) throw new ForbiddenError();

@@ -12,6 +12,19 @@ export interface AuthUser {
   permissions: Permissions;
   /** The OAuth client that obtained the token (a participant's system for client credentials). */
   clientId: string | undefined;
+  /**
+   * A participant's system: the token carries the configured system claim (`oidc.system`), which
+   * the embedded provider puts in client-credentials tokens only. Never a portal user.
+   */
+  system: boolean;
+}
+
+/** Whether a claim holds `value`: equal to it, one of its space-separated words (a scope), or in its list. */
+export function claimHolds(claim: unknown, value: string): boolean {
+  if (typeof claim === 'string') return claim.split(' ').includes(value);
+  if (Array.isArray(claim)) return claim.includes(value);
+  if (typeof claim === 'boolean' || typeof claim === 'number') return String(claim) === value;
+  return false;
 }
 
 export type TokenVerifier = (token: string) => Promise<AuthUser>;
@@ -62,6 +75,7 @@ async function verify(
     roles: roleList,
     permissions: permissionsFor(roleList),
     clientId: text(payload.client_id),
+    system: claimHolds(payload[oidc.system.claim], oidc.system.value),
   };
   return { user, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined };
 }

@@ -20,6 +20,26 @@ function sendPage(ctx: KoaContextWithOIDC, html: string) {
   ctx.body = html;
 }
 
+/**
+ * The token's claims with the system claim set for a system (the value added to what the claim
+ * holds: a word of a scope, an element of a list, else the value itself) and taken out for anyone else.
+ */
+export function markSystem(
+  payload: Record<string, unknown>,
+  isSystem: boolean,
+  { claim, value }: Config['oidc']['system'],
+): Record<string, unknown> {
+  const current = payload[claim];
+  const words = typeof current === 'string' ? current.split(' ').filter((word) => word && word !== value) : undefined;
+  const items = Array.isArray(current) ? current.filter((item) => item !== value) : undefined;
+  let next: unknown;
+  if (words) next = isSystem ? [...words, value].join(' ') : words.join(' ') || undefined;
+  else if (items) next = isSystem ? [...items, value] : items;
+  else next = isSystem ? value : undefined;
+  const { [claim]: _old, ...rest } = payload;
+  return next === undefined ? rest : { ...rest, [claim]: next };
+}
+
 /** The embedded OpenID Connect provider: the portal's login and the participants' client credentials. */
 export function createProvider({ config, db, signingKeys }: { config: Config; db: Database; signingKeys: JWK[] }) {
   const { oidc } = config;
@@ -43,6 +63,15 @@ export function createProvider({ config, db, signingKeys }: { config: Config; db
     },
     findAccount,
     extraTokenClaims,
+    // A participant's system is told apart by the system claim (decision 0015): put in every
+    // client-credentials token, kept out of every user's, whatever else the claim holds.
+    formats: {
+      customizers: {
+        jwt: (_ctx, token, jwt) => {
+          jwt.payload = markSystem(jwt.payload, token.kind === 'ClientCredentials', oidc.system);
+        },
+      },
+    },
     extraClientMetadata: { properties: ['deelnemer'] },
     responseTypes: ['code'],
     // A client's secret travels only in the Basic header, where the token endpoint's throttle

@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { INBOUND_TEXTS, transition, type Bericht, type Flow, type LeveringState, type Side } from '@knooppunt/domain';
+import {
+  DELEGATED_TYPE,
+  INBOUND_TEXTS,
+  LIFECYCLE,
+  sendsFor,
+  transition,
+  type Bericht,
+  type Flow,
+  type LeveringState,
+  type Side,
+} from '@knooppunt/domain';
 import type { Database } from '../../db/client';
 import type { NewMessage } from '../../delivery/enqueue';
 import { AppError, ConflictError, ForbiddenError } from '../../errors';
 import type { NewLevering } from '../leveringen/repository';
 import type { NewOpdracht } from '../opdrachten/repository';
-import { keyOf, readBatchState, writeBatch, type StoredOrder } from './statements';
+import { keyOf, readBatchState, writeBatch, type Participant, type StoredOrder } from './statements';
 
 /** A submission that passed every check that needs no database: ready to be accepted. */
 export interface PreparedSubmit {
@@ -47,20 +57,34 @@ interface OrderState {
 
 const other = (side: Side): Side => (side === 'opdrachtgever' ? 'opdrachtnemer' : 'opdrachtgever');
 
+/** The message types that create an order (Opdracht, OpdrachtHoofdnet). */
+const CREATING = new Set(LIFECYCLE.filter((row) => row.from === 'nieuw').map((row) => row.type));
+
+/** A refusal of the participants' rules (decision 0015): 422 naming the field. */
+const unprocessable = (field: string, message: string) => new AppError(422, message, [{ field, message }]);
+
+/** The order's giver and receiver named in a creating message's data. */
+const partiesOf = (bericht: Bericht) => bericht.data as { opdrachtnemer?: string; opdrachtgever?: string };
+
 /**
  * Accepts a batch of submissions in ONE transaction (group commit): known idempotency keys, the
- * orders (locked, in opdrachtId order) and their leveringen are read in one statement, each
+ * orders (locked, in opdrachtId order), their leveringen and the participants named are read in one statement, each
  * message is judged in arrival order against its order as the earlier messages of the batch left
  * it, and the order changes, the leveringen and the outbox rows are written in one more
  * (statements.ts) — few round trips, as the batch behind waits for this one to commit. A refused message
- * (403/409) changes nothing and does not affect the others; its outcome carries the error.
+ * (403/409/422) changes nothing and does not affect the others; its outcome carries the error.
  */
 export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]): Promise<Outcome[]> {
   return db.transaction(async (tx) => {
+    const deelnemers = new Set(items.map((item) => item.sender));
+    for (const item of items) {
+      if (CREATING.has(item.bericht.type)) deelnemers.add(partiesOf(item.bericht).opdrachtnemer ?? '');
+    }
     const state = await readBatchState(
       tx,
       [...new Set(items.map((item) => item.bericht.opdrachtId))],
       items.filter((item) => item.keyGiven).map(({ sender, idempotencyKey }) => ({ sender, idempotencyKey })),
+      [...deelnemers],
     );
     const seen = state.known;
     const orders = new Map<string, OrderState>(
@@ -80,7 +104,7 @@ export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]
         continue;
       }
       const order = orders.get(item.bericht.opdrachtId);
-      const decided = decide(item, order);
+      const decided = decide(item, order, state.participants);
       if (decided instanceof AppError) {
         outcomes.push({ ok: false, error: decided });
         continue;
@@ -122,16 +146,56 @@ export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]
   });
 }
 
+/**
+ * Who may send this message (decision 0015): the sender's organisation must be of a type that
+ * sends its side's messages, and an order is given to a known contractor or combi, by a grid
+ * operator for itself or by a delegated one for one of its grid operators (named in
+ * `data.opdrachtgever`; the delegated party is the order's opdrachtgever). Answers the refusal.
+ */
+function checkParticipants(item: PreparedSubmit, participants: ReadonlyMap<string, Participant>): AppError | undefined {
+  const { bericht, sender, senderSide } = item;
+  const afzender = participants.get(sender);
+  if (!afzender) return unprocessable('afzender', INBOUND_TEXTS.afzenderOnbekend(sender));
+  if (!sendsFor(senderSide, afzender.type)) {
+    return unprocessable(
+      'afzender',
+      INBOUND_TEXTS.afzenderVerkeerdeKant(bericht.type, senderSide, sender, afzender.type),
+    );
+  }
+  if (!CREATING.has(bericht.type)) return undefined;
+  const { opdrachtnemer = '', opdrachtgever } = partiesOf(bericht);
+  const receiver = participants.get(opdrachtnemer);
+  if (!receiver) return unprocessable('data.opdrachtnemer', INBOUND_TEXTS.opdrachtnemerOnbekend(opdrachtnemer));
+  if (!sendsFor('opdrachtnemer', receiver.type)) {
+    return unprocessable('data.opdrachtnemer', INBOUND_TEXTS.opdrachtnemerGeenAannemer(opdrachtnemer, receiver.type));
+  }
+  if (afzender.type === DELEGATED_TYPE) {
+    if (opdrachtgever === undefined || !afzender.delegerenden.includes(opdrachtgever)) {
+      return unprocessable('data.opdrachtgever', INBOUND_TEXTS.opdrachtgeverNamens(sender, afzender.delegerenden));
+    }
+  } else if (opdrachtgever !== undefined && opdrachtgever !== sender) {
+    return unprocessable('data.opdrachtgever', INBOUND_TEXTS.opdrachtgeverAlleenZelf(sender));
+  }
+  return undefined;
+}
+
 /** What one message does to its order (the lifecycle, docs/lifecycle.md), or why it is refused. */
 function decide(
   item: PreparedSubmit,
   order: OrderState | undefined,
+  participants: ReadonlyMap<string, Participant>,
 ): AppError | { order: OrderState; receiver: string; levering?: NewLevering } {
   const { bericht, sender, senderSide, flow } = item;
+  const refused = checkParticipants(item, participants);
+  if (refused) return refused;
   if (order) {
     const { opdrachtgever, opdrachtnemer } = order.row;
     if (sender !== opdrachtgever && sender !== opdrachtnemer) {
-      return new ForbiddenError(INBOUND_TEXTS.notAParty(sender, bericht.opdrachtId));
+      // Another participant's order is answered as one that does not exist (decision 0015): the
+      // same status and text, so that order ids cannot be probed.
+      if (CREATING.has(bericht.type)) return new ConflictError(INBOUND_TEXTS.orderExists(bericht.opdrachtId));
+      const unknown = transition({ flow, type: bericht.type, senderSide, current: undefined, data: bericht.data });
+      return new ConflictError(unknown.ok ? INBOUND_TEXTS.orderExists(bericht.opdrachtId) : unknown.message);
     }
     // On an existing order the sender's side is its role in that order; a new order is created by its opdrachtgever.
     const actualSide: Side = sender === opdrachtgever ? 'opdrachtgever' : 'opdrachtnemer';

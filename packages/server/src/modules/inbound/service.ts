@@ -10,13 +10,13 @@ import { createBatcher } from './batcher';
 /**
  * Checks a message's content beyond its schema; answers each reason to reject it (422) with the
  * field it concerns and a Dutch message. The business rules plug in here (modules/regels/enforcement.ts).
+ * A validator that looks at the order says nothing unless `sender` is the party of the order that
+ * sends this type (decision 0015): a non-party learns neither rule details nor that the order exists.
  */
-export type ContentValidator = (bericht: {
-  type: string;
-  versienummer: string;
-  opdrachtId: string;
-  data: unknown;
-}) => Promise<{ field: string; message: string }[]>;
+export type ContentValidator = (
+  bericht: { type: string; versienummer: string; opdrachtId: string; data: unknown },
+  sender: string,
+) => Promise<{ field: string; message: string }[]>;
 
 export type InboundService = ReturnType<typeof createInboundService>;
 
@@ -83,7 +83,7 @@ export function createInboundService({
       const sender = system.deelnemer ?? '';
       const key = idempotencyKey ?? randomUUID();
 
-      const rejections = (await Promise.all(contentValidators.map((validate) => validate(bericht)))).flat();
+      const rejections = (await Promise.all(contentValidators.map((validate) => validate(bericht, sender)))).flat();
       if (rejections.length) {
         // A resubmission of a message accepted before is answered as such, whatever the rules say now.
         const id = idempotencyKey ? await knownId({ sender, idempotencyKey }) : undefined;

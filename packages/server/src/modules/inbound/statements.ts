@@ -19,6 +19,12 @@ export type StoredOrder = Pick<
   | 'type'
 >;
 
+/** A participant as the batch judges its messages: its organisation type and, when delegated, whom it acts for. */
+export interface Participant {
+  type: string;
+  delegerenden: string[];
+}
+
 export interface BatchState {
   /** The ids of messages stored under the batch's idempotency keys, by sender and key (`keyOf`). */
   known: Map<string, string>;
@@ -26,12 +32,15 @@ export interface BatchState {
   orders: StoredOrder[];
   /** Their leveringen, by order. */
   leveringen: Map<string, LeveringState[]>;
+  /** The organisations of the batch's senders and of the receivers its new orders name, by deelnemer. */
+  participants: Map<string, Participant>;
 }
 
 export const keyOf = (item: { sender: string; idempotencyKey: string }) => `${item.sender}\u0000${item.idempotencyKey}`;
 
 type OrderTuple = [string, string, string, string, number, string, string | null, string | null];
 type LeveringTuple = [string, string, LeveringState['type'], LeveringState['beoordeling'] | null];
+type ParticipantTuple = [string, string, string[] | null];
 
 /**
  * Planned per call, not prepared by name: a generic plan made while the tables are small (the
@@ -53,24 +62,39 @@ const readStatement = new Statement(
            join jsonb_to_recordset(${value('keys')}::jsonb) as k(sender text, "idempotencyKey" text)
              on m.sender = k.sender and m.idempotency_key = k."idempotencyKey") as known,
           (select coalesce(json_agg(json_build_array(v.opdracht_id, v.levering_id, v.type, v.beoordeling)), '[]')
-           from leveringen v where v.opdracht_id in (select opdracht_id from locked where versienummer like 'h%')) as leveringen`,
+           from leveringen v where v.opdracht_id in (select opdracht_id from locked where versienummer like 'h%')) as leveringen,
+          -- The organisations table is small (one row per participant) and read in this same round trip.
+          (select coalesce(json_agg(json_build_array(p.deelnemer, p.type, p.metadata->'delegerenden')), '[]')
+           from (select coalesce(metadata->>'deelnemer', organisatie) as deelnemer, type, metadata from organisations) p
+           where p.deelnemer = any(array(select jsonb_array_elements_text(${value('deelnemers')}::jsonb)))) as participants`,
   ([row]) => {
-    const [orders, known, leveringen] = row as [OrderTuple[], [string, string, string][], LeveringTuple[]];
-    return { orders, known, leveringen };
+    const [orders, known, leveringen, participants] = row as [
+      OrderTuple[],
+      [string, string, string][],
+      LeveringTuple[],
+      ParticipantTuple[],
+    ];
+    return { orders, known, leveringen, participants };
   },
 );
 
 /**
  * What a batch is judged on, in one statement (one round trip of the accepting transaction): the
  * idempotency keys already stored, the orders locked — in opdrachtId order, as every transaction
- * that changes orders locks them, so that none deadlock — and their leveringen.
+ * that changes orders locks them, so that none deadlock — their leveringen, and the organisations
+ * of the named participants (`deelnemers`: the senders and the receivers of new orders).
  */
 export async function readBatchState(
   tx: Database,
   opdrachtIds: readonly string[],
   keys: readonly { sender: string; idempotencyKey: string }[],
+  deelnemers: readonly string[],
 ): Promise<BatchState> {
-  const row = await readStatement.run(tx, { ids: JSON.stringify(opdrachtIds), keys: JSON.stringify(keys) });
+  const row = await readStatement.run(tx, {
+    ids: JSON.stringify(opdrachtIds),
+    keys: JSON.stringify(keys),
+    deelnemers: JSON.stringify(deelnemers),
+  });
   const known = new Map<string, string>();
   for (const [id, sender, idempotencyKey] of row.known) known.set(keyOf({ sender, idempotencyKey }), id);
   const leveringen = new Map<string, LeveringState[]>();
@@ -91,7 +115,13 @@ export async function readBatchState(
       type,
     }),
   );
-  return { known, orders, leveringen };
+  const participants = new Map<string, Participant>(
+    row.participants.map(([deelnemer, type, delegerenden]) => [
+      deelnemer,
+      { type, delegerenden: Array.isArray(delegerenden) ? delegerenden : [] },
+    ]),
+  );
+  return { known, orders, leveringen, participants };
 }
 
 export interface BatchWrites {
