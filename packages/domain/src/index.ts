@@ -1,3 +1,4 @@
+import './locale';
 export * from './constants';
 export * from './errors';
 export * from './messageTypes';

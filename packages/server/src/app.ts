@@ -8,7 +8,7 @@ import { createTokenVerifier, discoveredKeys } from './auth/verifier';
 import { createAuditService } from './audit/service';
 import { ensureSigningKeys, publicJwk } from './idp/keys';
 import { embeddedIdp } from './idp/plugin';
-import { errorHandler } from './plugins/error-handler';
+import { clientErrorText, errorHandler } from './plugins/error-handler';
 import { securityHeaders } from './plugins/security-headers';
 import { metrics } from './plugins/metrics';
 import { openapi } from './plugins/openapi';
@@ -72,6 +72,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Errors before routing (a URL that does not decode): the same Dutch JSON as every other 400.
+    frameworkErrors: (error, _request, reply) => {
+      void reply.code(error.statusCode ?? 400).send({ message: clientErrorText(error) });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

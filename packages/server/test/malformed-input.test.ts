@@ -167,7 +167,9 @@ describe('text PostgreSQL cannot hold', () => {
     });
     expect(code.statusCode).toBe(400);
     expect(code.json()).toMatchObject({ error: 'invalid_grant' });
-    expect(changedTables(before, await database.take())).toEqual([]);
+    // The failed client authentication is counted and audited (decision 0016): those records are
+    // the throttle's, written on purpose; nothing else changed.
+    expect(changedTables(before, await database.take())).toEqual(['audit_log', 'login_throttle']);
   });
 });
 
@@ -207,5 +209,59 @@ describe('numbers past PostgreSQL integer', () => {
     const response = await t.app.inject({ method: 'GET', url: `/rest/rules?versie=${tooBig}`, headers: superUser });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(refused('versie'));
+  });
+});
+
+describe('every refusal of malformed input is Dutch', () => {
+  // Built when the test runs: the caller's token exists only after beforeAll.
+  const post =
+    (payload: string, contentType = 'application/json') =>
+    () => ({
+      method: 'POST' as const,
+      url: '/rest/organisations',
+      headers: { ...superUser, 'content-type': contentType },
+      payload,
+    });
+
+  it.each([
+    ['a body that is not JSON', post('{"organisatie":'), 400, 'body: geen geldige JSON.'],
+    ['an empty JSON body', post(''), 400, 'body: mag niet leeg zijn bij content-type application/json.'],
+    [
+      'another content type',
+      post('<a/>', 'text/xml'),
+      415,
+      'Dit content-type wordt niet ondersteund; stuur application/json.',
+    ],
+    [
+      'a body over the limit',
+      post(JSON.stringify({ organisatie: 'x'.repeat(1_100_000) })),
+      413,
+      'Het verzoek is te groot.',
+    ],
+    [
+      'a path that does not decode',
+      () => ({ method: 'GET' as const, url: '/rest/rules/%ED%A0%80', headers: superUser }),
+      400,
+      'Het adres van het verzoek is ongeldig.',
+    ],
+  ])('%s', async (_case, request, status, message) => {
+    const before = await database.take();
+    const response = await t.app.inject(request());
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ message });
+    expect(changedTables(before, await database.take())).toEqual([]);
+  });
+
+  it("names the field in zod's own messages in Dutch", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/rest/organisations/search',
+      headers: superUser,
+      payload: { skip: 'tien' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { field: 'skip', message: 'Ongeldige invoer: verwacht getal, ontving string' },
+    ]);
   });
 });

@@ -31,6 +31,8 @@ const ROUTES: {
     url: '/rest/organisations',
     access: 'canCreateUser',
     body: { organisatie: 'Guard test', type: 'Aannemer' },
+    // Only the operator's staff create organisations (decision 0014).
+    deelnemer: 'Knooppunt_Beheer',
   },
   {
     method: 'POST',

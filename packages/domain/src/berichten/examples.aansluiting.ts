@@ -11,7 +11,7 @@ export const AANSLUITING_EXAMPLES: { [T in AansluitingMessageType]: Example<T> }
     type: 'Opdracht',
     ...base,
     data: {
-      opdrachtnemer: 'Hollandse_Netwerken',
+      opdrachtnemer: 'Aannemer_Alfa',
       adres: {
         straat: 'Biltstraat',
         huisnummer: 112,

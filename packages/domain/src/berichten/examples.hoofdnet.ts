@@ -16,7 +16,7 @@ export const HOOFDNET_EXAMPLES: { [T in HoofdnetMessageType]: Example<T> } = {
     type: 'OpdrachtHoofdnet',
     ...base,
     data: {
-      opdrachtnemer: 'Hollandse_Netwerken',
+      opdrachtnemer: 'Combi_Rivierenland',
       type: 'Vervanging',
       discipline: 'Gas',
       traceOmschrijving: 'Assendorperstraat van Burgemeester van Roijensingel tot Groot Wezenland, noordzijde.',

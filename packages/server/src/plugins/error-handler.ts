@@ -26,13 +26,27 @@ export const errorHandler = fp(async (app) => {
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      // Fastify's own client errors: malformed JSON, unsupported media type, body too large.
-      return reply.code(status).send({ message: error.message });
+      // Fastify's own client errors (malformed JSON, unsupported media type, body too large), in Dutch.
+      return reply.code(status).send({ message: clientErrorText(error) });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Er ging iets mis op de server.' });
   });
 });
+
+/** Fastify's own client errors by code; any other keeps a general Dutch text. */
+const CLIENT_ERROR_TEXTS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'body: geen geldige JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'body: mag niet leeg zijn bij content-type application/json.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Dit content-type wordt niet ondersteund; stuur application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'De content-length klopt niet met de body.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Het verzoek is te groot.',
+  FST_ERR_BAD_URL: 'Het adres van het verzoek is ongeldig.',
+};
+
+export function clientErrorText(error: { code?: string; statusCode?: number }): string {
+  return (error.code && CLIENT_ERROR_TEXTS[error.code]) ?? 'Ongeldig verzoek.';
+}
 
 /** '/metadata/delegerenden/0' → 'metadata.delegerenden.0' */
 function fieldOf(instancePath: string): string {
