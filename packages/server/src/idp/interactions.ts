@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { hashPassword, verifyPassword } from './passwords';
 import { userByEmail } from './users-repository';
 import { PAGE_HEADERS } from './html';
-import { storableText } from './storable';
+import { isStorableText } from '../db/text';
 import { renderLoginPage, type LoginPage } from './login-page';
 import { renderErrorPage } from './status-pages';
 import { MOUNT_PATH } from './provider';
@@ -29,7 +29,7 @@ export interface InteractionOptions {
 const paramsSchema = z.object({ uid: z.string().min(1).max(64) });
 // Text PostgreSQL cannot store (NUL, lone surrogates) is no e-mail address: the form counts as empty.
 const loginFormSchema = z.object({
-  email: z.string().trim().max(320).refine(storableText),
+  email: z.string().trim().max(320).refine(isStorableText),
   password: z.string().max(1024),
 });
 

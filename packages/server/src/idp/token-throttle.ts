@@ -1,5 +1,5 @@
 import { LOGIN_TEXTS } from './login-page';
-import { storableText } from './storable';
+import { isStorableText } from '../db/text';
 import type { Lock } from './throttle';
 
 const MAX_CLIENT_ID = 256;
@@ -18,7 +18,7 @@ export function triedClientId(authorization: string | undefined): string | undef
   if (colon <= 0 || colon > MAX_CLIENT_ID * 3) return undefined;
   try {
     const clientId = decodeURIComponent(basic.slice(0, colon).replaceAll('+', '%20'));
-    return clientId.length <= MAX_CLIENT_ID && storableText(clientId) ? clientId : undefined;
+    return clientId.length <= MAX_CLIENT_ID && isStorableText(clientId) ? clientId : undefined;
   } catch {
     return undefined;
   }
