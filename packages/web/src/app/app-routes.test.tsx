@@ -44,7 +44,11 @@ describe('routes and guards', () => {
   it('shows a spinner while the session loads', async () => {
     renderApp({ url: '/organisaties', isLoading: true });
 
-    expect(await screen.findByRole('progressbar', { name: LABELS.common.loading })).toBeInTheDocument();
+    // The router first loads the matched route's lazy screen module: on a busy machine its first
+    // import takes longer than findBy's default second.
+    expect(
+      await screen.findByRole('progressbar', { name: LABELS.common.loading }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('shows the unauthorized page to a user without the right', async () => {
