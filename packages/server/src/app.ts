@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -74,7 +74,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     // Errors before routing (a URL that does not decode): the same Dutch JSON as every other 400.
     frameworkErrors: (error, _request, reply) => {
-      void reply.code(error.statusCode ?? 400).send({ message: clientErrorText(error) });
+      // The reply's generic types here know no status codes; a plain reply sends the same JSON.
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send({ message: clientErrorText(error) });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config';
 import { organisations, users } from '../src/db/schema';
 import { createListeningTestApp, type TestApp } from './helpers';
-import { Browser, discoverPortal, form, startLogin as startLoginAt } from './support/oidc-browser';
+import { Browser, discoverPortal, discoverSystem, form, startLogin as startLoginAt } from './support/oidc-browser';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -51,13 +51,7 @@ describe('embedded identity provider', () => {
   });
 
   it("gives a participant's system a JWT access token carrying its deelnemer", async () => {
-    const system = await oidc.discovery(
-      new URL(config.oidc.issuer),
-      'aannemer_alfa-systeem',
-      undefined,
-      oidc.ClientSecretBasic('demo-secret'),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    const system = await discoverSystem(config, 'aannemer_alfa-systeem');
     const { access_token: token } = await oidc.clientCredentialsGrant(system);
     const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL(`${config.oidc.issuer}/jwks`)), {
       issuer: config.oidc.issuer,
@@ -250,13 +244,7 @@ describe('embedded identity provider', () => {
 
 describe("the provider's tokens tell a participant's system from a portal user (decision 0015)", () => {
   it('puts the system claim in client-credentials tokens only; each token opens only its own API', async () => {
-    const system = await oidc.discovery(
-      new URL(config.oidc.issuer),
-      'netbeheer_noord-systeem',
-      undefined,
-      oidc.ClientSecretBasic('demo-secret'),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    const system = await discoverSystem(config, 'netbeheer_noord-systeem');
     const { access_token: systemToken } = await oidc.clientCredentialsGrant(system);
     const { tokens } = await logIn('beheer@knooppunt.example');
     const { claim, value } = config.oidc.system;

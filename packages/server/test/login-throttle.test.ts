@@ -7,7 +7,7 @@ import type { Config } from '../src/config';
 import { auditLog, loginThrottle } from '../src/db/schema';
 import { deleteExpiredThrottles } from '../src/idp/throttle';
 import { createListeningTestApp, type TestApp } from './helpers';
-import { Browser, discoverPortal, form, startLogin } from './support/oidc-browser';
+import { Browser, discoverPortal, discoverSystem, form, startLogin } from './support/oidc-browser';
 
 const LOCK_SECONDS = 3;
 const PER_ACCOUNT = 4;
@@ -276,13 +276,7 @@ describe('token endpoint throttling', () => {
 
     // The client is locked, not only the address that guessed.
     expect((await tokenRequest('aannemer_alfa-systeem', 'demo-secret', newAddress())).status).toBe(429);
-    const system = await oidc.discovery(
-      new URL(config.oidc.issuer),
-      'aannemer_alfa-systeem',
-      undefined,
-      oidc.ClientSecretBasic('demo-secret'),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    const system = await discoverSystem(config, 'aannemer_alfa-systeem');
     let token: string | undefined;
     const deadline = Date.now() + 15_000;
     while (!token && Date.now() < deadline) {

@@ -46,6 +46,13 @@ export const form = (fields: Record<string, string>, from?: string) => ({
 });
 
 /** The portal as an OpenID client of the embedded provider at `config`'s issuer. */
+/** A participant's system at the embedded provider: its client id and the demo secret (Basic). */
+export function discoverSystem(config: Config, clientId: string, secret = 'demo-secret'): Promise<oidc.Configuration> {
+  return oidc.discovery(new URL(config.oidc.issuer), clientId, undefined, oidc.ClientSecretBasic(secret), {
+    execute: [oidc.allowInsecureRequests],
+  });
+}
+
 export function discoverPortal(config: Config): Promise<oidc.Configuration> {
   return oidc.discovery(new URL(config.oidc.issuer), config.oidc.portalClientId, undefined, oidc.None(), {
     execute: [oidc.allowInsecureRequests],
