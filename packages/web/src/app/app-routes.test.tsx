@@ -44,11 +44,8 @@ describe('routes and guards', () => {
   it('shows a spinner while the session loads', async () => {
     renderApp({ url: '/organisaties', isLoading: true });
 
-    // The router first loads the matched route's lazy screen module: on a busy machine its first
-    // import takes longer than findBy's default second.
-    expect(
-      await screen.findByRole('progressbar', { name: LABELS.common.loading }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    // The router first loads the matched route's lazy screen module (setup.ts waits up to 5 s).
+    expect(await screen.findByRole('progressbar', { name: LABELS.common.loading })).toBeInTheDocument();
   });
 
   it('shows the unauthorized page to a user without the right', async () => {

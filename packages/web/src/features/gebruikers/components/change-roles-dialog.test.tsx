@@ -17,9 +17,7 @@ async function openDialog(email: string, change?: StubHandler, session: FakeAuth
     'POST /rest/users/roles': change ?? (() => Response.json(users.find((user) => user.email === email))),
   });
   const view = renderWithProviders(<GebruikersScreen />, { ...session, url: '/gebruikers' });
-  await view.user.click(
-    await screen.findByRole('button', { name: LABELS.gebruikers.changeRolesTitle(email) }, { timeout: 5000 }),
-  );
+  await view.user.click(await screen.findByRole('button', { name: LABELS.gebruikers.changeRolesTitle(email) }));
   const dialog = screen.getByRole('dialog', { name: LABELS.gebruikers.changeRolesTitle(email) });
   const toggle = async (options: string[]) => {
     await view.user.click(within(dialog).getByRole('combobox', { name: LABELS.gebruikers.optionalRoles }));

@@ -24,7 +24,7 @@ async function openDialog(create?: StubHandler, session: FakeAuthOptions = STAFF
     'POST /rest/users': create ?? (async (request) => Response.json(await request.clone().json(), { status: 201 })),
   });
   const view = renderWithProviders(<GebruikersScreen />, { ...session, url: '/gebruikers' });
-  await screen.findByText('jan@noord.example', {}, { timeout: 5000 });
+  await screen.findByText('jan@noord.example');
   await view.user.click(screen.getByRole('button', { name: LABELS.gebruikers.newUser }));
   const dialog = screen.getByRole('dialog', { name: LABELS.gebruikers.createTitle });
   const choose = async (label: string, option: string) => {

@@ -14,11 +14,7 @@ type Kind = keyof typeof WERKZAAMHEID_LABELS;
 async function openDialog(button: string, title: string, overrides: ScenarioApi = {}) {
   const api = stubScenarioApi(overrides);
   const view = renderWithProviders(<ScenariosScreen />, { roles: EDITOR, url: '/scenarios' });
-  await within(screen.getByRole('table', { name: TITLES.scenarios })).findAllByRole(
-    'row',
-    { name: /concept/ },
-    { timeout: 3000 },
-  );
+  await within(screen.getByRole('table', { name: TITLES.scenarios })).findAllByRole('row', { name: /concept/ });
   await view.user.click(screen.getByRole('button', { name: button }));
   const dialog = screen.getByRole('dialog', { name: title });
   const field = (label: string) => within(dialog).getByRole('combobox', { name: label });

@@ -14,8 +14,7 @@ function renderScreen(roles: string[], deelnemer = 'Netbeheer_Noord', url = '/sc
 
 const table = () => screen.getByRole('table', { name: TITLES.scenarios });
 // The list waits for the reference data: two calls in a row.
-const rowOf = async (omschrijving: string) =>
-  within(table()).findByRole('row', { name: new RegExp(omschrijving) }, { timeout: 3000 });
+const rowOf = async (omschrijving: string) => within(table()).findByRole('row', { name: new RegExp(omschrijving) });
 const optionsOf = (omschrijving: string) => `${LABELS.scenarios.options} ${omschrijving}`;
 
 describe("Overzicht van uw concept scenario's", () => {

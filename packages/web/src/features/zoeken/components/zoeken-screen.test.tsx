@@ -13,7 +13,7 @@ function renderScreen(url = '/zoeken', overrides: ZoekenApi = {}) {
   return { ...renderWithProviders(<ZoekenScreen />, { roles: ZOEKER, deelnemer: 'Aannemer_Alfa', url }), api };
 }
 
-const results = () => screen.findByRole('table', { name: TITLES.zoeken }, { timeout: 3000 });
+const results = () => screen.findByRole('table', { name: TITLES.zoeken });
 const COMPARE_URL = `/zoeken?versie=${encodeURIComponent(inUrl(VERSIONS.najaar))}&vergelijk=${encodeURIComponent(inUrl(VERSIONS.voorjaar))}`;
 
 describe("Overzicht van alle scenario's", () => {
