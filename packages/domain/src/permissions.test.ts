@@ -27,6 +27,8 @@ const CASES: [roles: string[], granted: Permission[]][] = [
   [['Business rules Concept Bewerken'], ['canEditConceptRules', 'canAccessRules', 'canAccessConceptScenarios']],
   [['Business Rules Beheer'], ['canBeheerRules', 'canAccessRules', 'canAccessConceptScenarios']],
   [['Business rules Beheren'], []],
+  [['Beheer connectiviteit'], ['canManageClients']],
+  [['Connectiviteit Beheren'], []],
 ];
 
 const SUPER_GRANTS: Permission[] = [
@@ -54,6 +56,8 @@ const SUPER_CASES: [extraRoles: string[], extraGranted: Permission[]][] = [
   [['Beheer User Beheer'], []],
   [['Business rules Beheren'], ['canBeheerRules']],
   [['Business Rules Beheer'], []],
+  [['Connectiviteit Beheren'], ['canManageClients']],
+  [['Beheer connectiviteit'], []],
 ];
 
 function expectExactly(roles: string[], granted: Permission[]) {
@@ -78,6 +82,7 @@ describe('permissionsFor', () => {
       'Opdrachtverstrekking Beheren',
       'Gebruikers Beheren',
       'Business rules Beheren',
+      'Connectiviteit Beheren',
     ]);
     expect(ALL_FLAGS.filter((flag) => !flags[flag])).toEqual([]);
   });

@@ -30,6 +30,12 @@ export interface Permissions {
   canSeeAllParticipants: boolean;
   /** Resend a message: offered on the Berichten screens (monitoring) and the Uitval screens. */
   canRetryMessage: boolean;
+  /**
+   * Administer participants' system clients (client credentials for /api/v1): with the super role
+   * 'Connectiviteit Beheren', for every organisation; without it 'Beheer connectiviteit', for the
+   * user's own organisation only (decision 0019).
+   */
+  canManageClients: boolean;
 }
 
 export type Permission = keyof Permissions;
@@ -67,6 +73,7 @@ export function permissionsFor(roles: readonly string[]): Permissions {
     canAccessConceptScenarios: canBeheerRules || canViewConceptRules || canEditConceptRules,
     canSeeAllParticipants: superRole,
     canRetryMessage: canViewMonitoring || canViewUitval,
+    canManageClients: bySuper(has('Connectiviteit Beheren'), has('Beheer connectiviteit')),
   };
 }
 

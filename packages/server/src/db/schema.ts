@@ -136,6 +136,69 @@ export const loginThrottle = pgTable('login_throttle', {
 });
 
 /**
+ * A participant's systems: OAuth clients (client credentials) of the embedded provider for
+ * /api/v1, one organisation each (decision 0019). Secrets are kept only as a slow hash; after a
+ * rotation the previous hash keeps working until `previous_secret_expires`. A revoked client is
+ * never answered to the provider again. `private_key_jwt` clients carry a public JWKS instead.
+ */
+export const systemClients = pgTable(
+  'system_clients',
+  {
+    clientId: text('client_id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    omschrijving: text('omschrijving').notNull(),
+    /** 'client_secret_basic' or 'private_key_jwt'. */
+    authMethod: text('auth_method').notNull().default('client_secret_basic'),
+    secretHash: text('secret_hash'),
+    previousSecretHash: text('previous_secret_hash'),
+    previousSecretExpires: timestamp('previous_secret_expires', { withTimezone: true }),
+    /** Public keys of a private_key_jwt client: `{ keys: [...] }`. */
+    jwks: jsonb('jwks').$type<{ keys: Record<string, unknown>[] }>(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+    secretRotated: timestamp('secret_rotated', { withTimezone: true }),
+    lastUsed: timestamp('last_used', { withTimezone: true }),
+    revoked: timestamp('revoked', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [index('system_clients_organisation_idx').on(t.organisationId, t.created)],
+);
+
+/**
+ * Mail waiting to be sent (mail/outbox.ts), retried with backoff until the SMTP server takes it:
+ * a mail server that is down loses no mail and never fails the request that wrote it. Once sent
+ * (or given up) the bodies are cleared, so the table keeps no usable link.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'uitnodiging', 'wachtwoord-herstel' or 'melding'. */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text'),
+    html: text('html'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttempt: timestamp('next_attempt', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender holds the row until then; after a crash another takes it over. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sent: timestamp('sent', { withTimezone: true }),
+    /** Given up: the link in it would have expired anyway. */
+    abandoned: timestamp('abandoned', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttempt)
+      .where(sql`${t.sent} is null and ${t.abandoned} is null`),
+  ],
+);
+
+/**
  * A participant's configuration per message version: versions 1…n, at most one of them a draft.
  * Active versions never change; editing writes the draft, activating turns it into the newest
  * active version. The client secret is stored encrypted (secrets/cipher.ts).

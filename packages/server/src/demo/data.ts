@@ -38,7 +38,13 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'beheer@knooppunt.example',
     organisatie: 'Knooppunt_Beheer',
-    roles: ['Beheer ziet alles', 'Opdrachtverstrekking Beheren', 'Gebruikers Beheren', 'Business rules Beheren'],
+    roles: [
+      'Beheer ziet alles',
+      'Opdrachtverstrekking Beheren',
+      'Gebruikers Beheren',
+      'Business rules Beheren',
+      'Connectiviteit Beheren',
+    ],
   },
   {
     email: 'monitor@knooppunt.example',
@@ -48,7 +54,13 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'netbeheer@noord.example',
     organisatie: 'Netbeheer_Noord',
-    roles: ['Netbeheerder', 'Business rules Concept Bewerken', 'Configuraties Beheren', 'Uitval Beheren'],
+    roles: [
+      'Netbeheerder',
+      'Business rules Concept Bewerken',
+      'Configuraties Beheren',
+      'Uitval Beheren',
+      'Beheer connectiviteit',
+    ],
   },
   {
     email: 'netbeheer@zuid.example',
