@@ -17,3 +17,4 @@ export * from './regels';
 export * from './waardenlijsten';
 export * from './users';
 export * from './user-management';
+export * from './system-clients';
