@@ -51,6 +51,8 @@ import { seedDemo } from './demo/seed';
 import { DEMO_PASSWORD } from './demo/data';
 import { DEMO_CLIENT_SECRET } from './idp/clients';
 import { seedDemoRules } from './demo/seed-regels';
+import { createMailer } from './mail/outbox';
+import { ensureFirstAdministrator } from './setup/first-admin';
 import packageJson from '../package.json' with { type: 'json' };
 
 declare module 'fastify' {
@@ -64,6 +66,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Tests: deterministic demo participants and traffic. */
   demo?: DemoOverrides;
+  /** Tests: a quicker mail outbox (poll interval, retry schedule). */
+  mail?: { pollMs?: number; retryScheduleMs?: readonly number[] };
 }
 
 /** Builds the whole application; `main.ts` listens with it and the tests inject into it. */
@@ -93,6 +97,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await seedDemoConfigs(database.db, cipher, config.publicUrl);
     if (config.demoRules) await seedDemoRules(database.db);
   }
+  const mailer = createMailer({
+    db: database.db,
+    smtp: config.mail && { url: config.mail.smtpUrl, from: config.mail.from },
+    log: app.log,
+    ...options.mail,
+  });
+  if (!config.mail) {
+    app.log.warn('E-mail staat uit (geen SMTP_URL): wachtwoordlinks voor nieuwe gebruikers komen in dit log.');
+  }
+  await ensureFirstAdministrator({ db: database.db, config, mailer, log: app.log });
   const outbound = outboundFromConfig(config.outbound);
   const registry = new Registry();
   const metricsOfDelivery = createDeliveryMetrics(registry, database.db);
@@ -100,9 +114,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.role === 'api'
       ? undefined
       : await startDelivery({ config, handle: database, outbound, cipher, log: app.log, metrics: metricsOfDelivery });
-  // In this order: finish running deliveries, then close the connections they use.
+  // The api processes write mail; the worker sends it (ROLE=all does both).
+  if (config.role !== 'api') mailer.start();
+  // In this order: finish running deliveries and mail, then close the connections they use.
   app.addHook('onClose', async () => {
     await delivery?.stop();
+    await mailer.stop();
     await outbound.close();
     await database.close();
   });
@@ -111,7 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeaders, { publicUrl: config.publicUrl, externalIssuer: config.oidc.externalIssuer });
   await app.register(textInput);
   await app.register(metrics, { registry, token: config.metricsToken });
-  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(healthRoutes, { ping: database.ping, db: database.db, mailEnabled: mailer.enabled });
   // A worker process delivers and answers health and metrics; the APIs run in the api processes.
   if (config.role === 'worker') return app;
 
@@ -127,12 +144,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     portalClientId: config.oidc.portalClientId,
   });
   const audit = createAuditService();
-  if (embedded) await app.register(embeddedIdp, { config, db: database.db, signingKeys, audit, registry });
+  if (embedded) await app.register(embeddedIdp, { config, db: database.db, signingKeys, audit, registry, mailer });
 
   await app.register(portalConfigRoutes, { oidc: config.oidc });
   await app.register(organisationRoutes, { service: createOrganisationsService({ db: database.db, audit }) });
   const directory = embedded
-    ? embeddedDirectory({ publicUrl: config.publicUrl, showLinks: config.demo, log: app.log })
+    ? embeddedDirectory({ publicUrl: config.publicUrl, showLinks: config.demo, log: app.log, mailer })
     : externalDirectory;
   await app.register(userRoutes, { service: createUsersService({ db: database.db, audit, directory }) });
   const configs = createConfigsService({ db: database.db, audit, cipher });

@@ -46,6 +46,15 @@ const envSchema = z.object({
   LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().min(0).max(1000).default(3),
   LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
+  /** The first administrator, created at start-up when no user can manage users (src/setup/first-admin.ts). */
+  ADMIN_EMAIL: z.email().max(320).optional(),
+  /** smtp://user:pass@host:587 or smtps://…:465; unset: mail is off and links are logged. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of the platform's mail; default `Knooppunt <noreply@<host of PUBLIC_URL>>`. */
+  MAIL_FROM: z.string().min(3).optional(),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z.string().optional(),
   ALLOW_PRIVATE_TARGETS: flag.optional(),
@@ -102,6 +111,10 @@ export interface Config {
   login: LoginLimits;
   /** Folder of the built portal; undefined when there is none to serve. */
   webDist: string | undefined;
+  /** The e-mail address of the first administrator (created when no user can manage users). */
+  adminEmail: string | undefined;
+  /** Outgoing mail; undefined: mail is off, links are logged. */
+  mail: { smtpUrl: string; from: string } | undefined;
   /** Key for client secrets at rest: base64 of 32 bytes; undefined = generated once into dataDir. */
   secretKey: string | undefined;
   /** Calls to participants' URLs (connection check, delivery). */
@@ -187,6 +200,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'packages/web/dist')),
+    adminEmail: e.ADMIN_EMAIL,
+    mail: e.SMTP_URL
+      ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Knooppunt <noreply@${new URL(publicUrl).hostname}>` }
+      : undefined,
     secretKey: e.SECRET_KEY,
     outbound: {
       allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? demo,

@@ -22,7 +22,7 @@ describe('platform endpoints', () => {
   it('/health checks the database', async () => {
     const response = await t.app.inject('/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', mail: { status: 'off', waiting: 0 } });
   });
 
   it('/metrics answers Prometheus text with request durations', async () => {

@@ -196,6 +196,7 @@ const GRANTING_ROLES: Record<Permission, string[]> = {
   canAccessConceptScenarios: ['Business rules Concept Bekijken'],
   canSeeAllParticipants: ['Beheer ziet alles'],
   canRetryMessage: ['Uitval Beheren'],
+  canManageClients: ['Beheer connectiviteit'],
 };
 
 let t: TestApp;

@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import * as schema from './schema';
+import { lockDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
 /** One type for both drivers, and for a transaction of either: repositories accept any of them. */
@@ -47,15 +48,24 @@ export async function openDatabase(
   }
   // PGlite creates only the last folder of its path; a fresh checkout has no ./data yet.
   if (database.dataDir) await mkdir(database.dataDir, { recursive: true });
-  const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
-  };
+  const unlock = database.dataDir ? lockDataDir(database.dataDir) : () => undefined;
+  try {
+    const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /** Runs raw SQL on either driver: both answer with `{ rows }`, which the shared type does not know. */

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/client';
-import { passwordLinks, users } from '../db/schema';
+import type { Mailer } from '../mail/outbox';
+import { invitationMail } from '../mail/templates';
+import { createPasswordLink } from './password-links';
 
 /** What a synchronisation changed and what it found ('Synchronisatie voltooid'). */
 export interface SyncReport {
@@ -23,13 +24,10 @@ export interface SyncReport {
 export interface IdentityDirectory {
   /** A user was created (inside `tx`): how they come to a password; the link is for the administrator. */
   invite(tx: Database, user: { id: string; email: string }): Promise<{ setPasswordUrl?: string }>;
+  /** After the transaction of `invite` committed: send its mail now rather than at the next poll. */
+  afterCommit?(): void;
   synchronize(db: Database): Promise<SyncReport>;
 }
-
-export const PASSWORD_LINK_DAYS = 7;
-export const SET_PASSWORD_PATH = '/account/wachtwoord';
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export interface DirectoryLog {
   info(object: object, message: string): void;
@@ -37,7 +35,8 @@ export interface DirectoryLog {
 
 /**
  * The embedded provider's directory: a new user gets a one-time set-password link (valid 7 days),
- * logged — there is no mail server by default — and shown to the administrator in demo mode.
+ * mailed as an invitation through the outbox when mail is on, else logged; shown to the
+ * administrator in demo mode.
  * Synchronising removes the provider's sessions, grants and tokens of accounts that no longer
  * exist, and reports the users who still have no password.
  */
@@ -45,19 +44,21 @@ export function embeddedDirectory(options: {
   publicUrl: string;
   showLinks: boolean;
   log: DirectoryLog;
+  mailer: Mailer;
 }): IdentityDirectory {
+  const { publicUrl, mailer, log } = options;
   return {
     async invite(tx, user) {
-      const token = randomBytes(32).toString('base64url');
-      await tx.insert(passwordLinks).values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expires: sql`now() + ${PASSWORD_LINK_DAYS} * interval '1 day'`,
-      });
-      const url = `${options.publicUrl}${SET_PASSWORD_PATH}/${token}`;
-      options.log.info({ email: user.email, setPasswordUrl: url }, 'set-password link for a new user');
+      const url = await createPasswordLink(tx, user.id, publicUrl);
+      if (await mailer.enqueue(tx, invitationMail(user.email, url, `${publicUrl}/`))) {
+        log.info({ email: user.email }, 'invitation mail queued for a new user');
+      } else {
+        log.info({ email: user.email, setPasswordUrl: url }, 'set-password link for a new user (mail is off)');
+      }
       return options.showLinks ? { setPasswordUrl: url } : {};
     },
+
+    afterCommit: () => mailer.wake(),
 
     async synchronize(db) {
       const removed = await queryRows<{ n: number }>(
@@ -89,48 +90,6 @@ export function embeddedDirectory(options: {
       return { verwijderd: removed[0]?.n ?? 0, bijgewerkt: 0, meldingen };
     },
   };
-}
-
-/** Sets the password through a link: once, before it expires. Answers whether it did. */
-export async function usePasswordLink(db: Database, token: string, passwordHash: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [link] = await tx
-      .select()
-      .from(passwordLinks)
-      .where(
-        and(
-          eq(passwordLinks.tokenHash, hashToken(token)),
-          isNull(passwordLinks.used),
-          gt(passwordLinks.expires, sql`now()`),
-        ),
-      )
-      .for('update');
-    if (!link) return false;
-    await tx
-      .update(passwordLinks)
-      .set({ used: sql`now()` })
-      .where(eq(passwordLinks.tokenHash, link.tokenHash));
-    await tx
-      .update(users)
-      .set({ passwordHash, updated: sql`now()` })
-      .where(eq(users.id, link.userId));
-    return true;
-  });
-}
-
-/** Whether a link can still be used (for showing the form or an expired-link page). */
-export async function passwordLinkValid(db: Database, token: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: passwordLinks.userId })
-    .from(passwordLinks)
-    .where(
-      and(
-        eq(passwordLinks.tokenHash, hashToken(token)),
-        isNull(passwordLinks.used),
-        gt(passwordLinks.expires, sql`now()`),
-      ),
-    );
-  return row !== undefined;
 }
 
 /**

@@ -42,6 +42,9 @@ button.secondary:hover{background:rgba(11,61,145,.04)}
 .hint ul{margin:8px 0 0;padding-left:20px}
 .hint code{font-family:"Roboto Mono",Consolas,monospace;font-size:.8125rem}
 .code{font-size:.75rem;color:rgba(0,0,0,.5);margin-top:24px}
+.links{margin:16px 0 0;text-align:center;font-size:.875rem}
+a{color:#0b3d91}
+.info{padding:12px 16px;border-radius:4px;margin:0 0 24px;font-size:.875rem;background:#e5f0fa;color:#0b3d91}
 `;
 
 /** A whole page: the portal's app bar above one card holding `body` (already escaped HTML). */

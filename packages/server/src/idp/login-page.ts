@@ -1,10 +1,12 @@
 import { escapeHtml, renderPage } from './html';
+import { FORGOT_PASSWORD_PATH } from './password-links';
 
 export const LOGIN_TEXTS = {
   title: 'Inloggen',
   email: 'E-mailadres',
   password: 'Wachtwoord',
   submit: 'Inloggen',
+  forgot: 'Wachtwoord vergeten?',
   failed: 'Onbekend e-mailadres of onjuist wachtwoord.',
   locked: (minutes: number) =>
     `Te veel mislukte pogingen. Probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`,
@@ -46,6 +48,7 @@ export function renderLoginPage({ action, email = '', failed = false, lockedSeco
 <label for="password">${escapeHtml(LOGIN_TEXTS.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024"${focusPassword}>
 <button type="submit">${escapeHtml(LOGIN_TEXTS.submit)}</button>
-</form>${hint}`,
+</form>
+<p class="links"><a href="${FORGOT_PASSWORD_PATH}">${escapeHtml(LOGIN_TEXTS.forgot)}</a></p>${hint}`,
   );
 }

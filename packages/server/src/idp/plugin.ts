@@ -11,6 +11,8 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../demo/data';
 import { deleteExpiredPayloads } from './adapter';
 import { interactionRoutes } from './interactions';
 import { setPasswordRoutes } from './set-password';
+import { forgotPasswordRoutes } from './forgot-password';
+import type { Mailer } from '../mail/outbox';
 import { logProviderErrors } from './provider-log';
 import { createProvider, MOUNT_PATH } from './provider';
 import { createLoginEvents, type LoginEvents } from './login-events';
@@ -83,8 +85,9 @@ export const embeddedIdp = fp<{
   signingKeys: JWK[];
   audit: AuditService;
   registry: Registry;
+  mailer: Mailer;
 }>(
-  async (app, { config, db, signingKeys, audit, registry }) => {
+  async (app, { config, db, signingKeys, audit, registry, mailer }) => {
     const provider = createProvider({ config, db, signingKeys });
     logProviderErrors(provider, app.log);
     const events = createLoginEvents({ db, audit, registry });
@@ -101,6 +104,7 @@ export const embeddedIdp = fp<{
     });
 
     await app.register(setPasswordRoutes, { db, portalUrl: `${config.publicUrl}/` });
+    await app.register(forgotPasswordRoutes, { db, publicUrl: config.publicUrl, limits: config.login, mailer });
 
     const sweep = setInterval(() => {
       deleteExpiredPayloads(db).catch((error: unknown) =>

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { SET_PASSWORD_PATH, passwordLinkValid, usePasswordLink } from './directory';
+import { SET_PASSWORD_PATH, passwordLinkValid, usePasswordLink } from './password-links';
 import { PAGE_HEADERS, escapeHtml, renderPage } from './html';
 import { hashPassword } from './passwords';
 
@@ -15,7 +15,8 @@ export const SET_PASSWORD_TEXTS = {
   submit: 'Wachtwoord instellen',
   tooShort: `Kies een wachtwoord van ten minste ${PASSWORD_MIN} tekens.`,
   different: 'De wachtwoorden zijn niet gelijk.',
-  invalid: 'Deze link is ongeldig, verlopen of al gebruikt. Vraag uw beheerder om een nieuwe.',
+  invalid:
+    "Deze link is ongeldig, verlopen of al gebruikt. Vraag een nieuwe aan via 'Wachtwoord vergeten?' op het inlogscherm, of bij uw beheerder.",
   doneTitle: 'Wachtwoord ingesteld',
   done: 'Uw wachtwoord is ingesteld. U kunt nu inloggen.',
   toPortal: 'Naar Knooppunt beheer',

@@ -48,7 +48,7 @@ const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  * `maxFailuresPerAccount` before its own lock, so an office behind one address is not slowed by a
  * few typing errors spread over its users.
  */
-export function createThrottle(db: Database, limits: LoginLimits, name: 'login' | 'token') {
+export function createThrottle(db: Database, limits: LoginLimits, name: 'login' | 'token' | 'reset') {
   const limiter = (scope: Lock['scope'], points: number) =>
     new RateLimiterDrizzle({
       storeClient: db,

@@ -1,16 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { mailBacklog } from '../../mail/outbox';
 
-const healthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['ok', 'error']) });
+const healthSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['ok', 'error']),
+  /**
+   * off: no SMTP_URL (links go to the log); ok: nothing waits or every waiting mail is new;
+   * retrying: mail waits after a failed attempt (the SMTP server refused or is down).
+   */
+  mail: z.object({ status: z.enum(['off', 'ok', 'retrying']), waiting: z.number().int() }).optional(),
+});
 
-export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  ping: () => Promise<void>;
+  db: Database;
+  mailEnabled: boolean;
+}> = async (app, { ping, db, mailEnabled }) => {
   app.get(
     '/health',
     {
       config: { access: 'public' },
       schema: {
         tags: ['Beheer'],
-        summary: 'Liveness and database check',
+        summary: 'Liveness, database and mail check',
+        description:
+          "503 when the database does not answer. `mail` says whether mail is on and whether it waits for a mail server that failed ('retrying'); a mail server that is down does not make the service unhealthy, its mail is retried.",
         security: [],
         response: { 200: healthSchema, 503: healthSchema },
       },
@@ -18,11 +34,18 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
     async (request, reply) => {
       try {
         await ping();
-        return { status: 'ok' as const, database: 'ok' as const };
       } catch (error) {
         request.log.error({ err: error }, 'database health check failed');
         return reply.code(503).send({ status: 'error', database: 'error' });
       }
+      if (!mailEnabled)
+        return { status: 'ok' as const, database: 'ok' as const, mail: { status: 'off' as const, waiting: 0 } };
+      const backlog = await mailBacklog(db);
+      return {
+        status: 'ok' as const,
+        database: 'ok' as const,
+        mail: { status: backlog.failing > 0 ? ('retrying' as const) : ('ok' as const), waiting: backlog.waiting },
+      };
     },
   );
 };

@@ -103,6 +103,7 @@ export function createUsersService({
         });
         return { id, ...(await directory.invite(tx, { id, email: body.email })) };
       });
+      directory.afterCommit?.();
       const user = (await userById(db, id))!;
       return { ...user, ...(setPasswordUrl ? { setPasswordUrl } : {}) };
     },

@@ -1,0 +1,70 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
+
+export interface Inbox {
+  /** smtp://127.0.0.1:<port> for SMTP_URL. */
+  url: string;
+  port: number;
+  /** Every mail the server accepted, parsed, in order of arrival. */
+  mails: ParsedMail[];
+  /** Waits (polling, up to `timeoutMs`) until a mail to `to` arrived whose subject matches; answers it. */
+  waitFor(to: string, subject?: RegExp, timeoutMs?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server in this process (smtp-server), on 127.0.0.1 at `port` (a free one by default),
+ * accepting every mail without authentication or TLS, and parsing what it receives with mailparser:
+ * the mail tests read exactly what a mail client would.
+ */
+export async function startInbox(port = 0): Promise<Inbox> {
+  const mails: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          mails.push(mail);
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actual = (server.server.address() as AddressInfo).port;
+  const recipients = (mail: ParsedMail) =>
+    [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address?.toLowerCase()));
+  return {
+    url: `smtp://127.0.0.1:${actual}`,
+    port: actual,
+    mails,
+    async waitFor(to, subject, timeoutMs = 10_000) {
+      let found: ParsedMail | undefined;
+      await expect
+        .poll(
+          () =>
+            (found = mails.find(
+              (mail) => recipients(mail).includes(to.toLowerCase()) && (!subject || subject.test(mail.subject ?? '')),
+            )),
+          { timeout: timeoutMs, interval: 50 },
+        )
+        .toBeDefined();
+      return found!;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The one-time link a mail carries (the set-password page), from its plain text. */
+export function linkIn(mail: ParsedMail): string {
+  const match = /https?:\/\/\S+\/account\/wachtwoord\/[\w-]+/.exec(mail.text ?? '');
+  if (!match) throw new Error(`no set-password link in: ${mail.text}`);
+  return match[0];
+}
