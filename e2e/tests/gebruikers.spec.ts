@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { loginAs, menuPaths } from '../support/portal';
 import { loginWithPassword, setPasswordThroughLink } from '../support/users';
+import { linkIn, waitForMail } from '../support/mail';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Overzicht van alle gebruikers' });
 const row = (page: Page, email: string) => table(page).getByRole('row').filter({ hasText: email });
@@ -67,6 +68,8 @@ test('an administrator creates a user, changes its roles and synchronises; the u
   await expect(dialog).toBeHidden();
   const link = await result.getByRole('link').getAttribute('href');
   expect(link).toMatch(/\/account\/wachtwoord\/[\w-]+$/);
+  // The new user is invited by mail with the same link (demo mode also shows it on screen).
+  expect(linkIn(await waitForMail(email, /^Uw account voor Knooppunt beheer$/))).toBe(link);
   await page.screenshot({ path: '/tmp/gebruikers-created.png', fullPage: true });
 
   await page.getByRole('combobox', { name: 'Filter overzicht' }).fill(email);
