@@ -74,7 +74,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Errors before routing (a URL that does not decode): the same Dutch JSON as every other 400.
     frameworkErrors: (error, _request, reply) => {

@@ -11,6 +11,12 @@ const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('localhost'),
+  /**
+   * Whose X-Forwarded-For/-Proto/-Host to believe (the client address for login throttling, the
+   * scheme and host of links): `true`, `false`, or addresses/CIDRs and the names loopback,
+   * linklocal, uniquelocal, comma-separated.
+   */
+  TRUST_PROXY: z.string().min(1).default('loopback,linklocal,uniquelocal'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -76,6 +82,8 @@ export interface Config {
   role: 'all' | 'api' | 'worker';
   port: number;
   host: string;
+  /** Fastify's trustProxy: whose forwarded headers are believed. */
+  trustProxy: boolean | string;
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** PGlite in `dataDir` (or in memory when undefined), or a PostgreSQL server at `url`. */
@@ -166,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role: e.ROLE,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     database,

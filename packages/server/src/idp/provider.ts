@@ -138,7 +138,8 @@ export function createProvider({ config, db, signingKeys }: { config: Config; db
   };
 
   const provider = new Provider(oidc.issuer, configuration);
-  // Behind a reverse proxy the original scheme and host come from X-Forwarded-*, as for Fastify.
-  provider.proxy = true;
+  // Behind a reverse proxy the original scheme and host come from X-Forwarded-*, as for Fastify
+  // (TRUST_PROXY=false turns both off). The issuer is fixed by PUBLIC_URL either way.
+  provider.proxy = config.trustProxy !== false;
   return provider;
 }
