@@ -25,6 +25,8 @@ import { createSendersService } from './modules/senders/service';
 import { valuelistRoutes } from './modules/valuelists/routes';
 import { regelsRoutes } from './modules/regels/routes';
 import { userRoutes } from './modules/users/routes';
+import { systemClientRoutes } from './modules/system-clients/routes';
+import { createSystemClientsService } from './modules/system-clients/service';
 import { embeddedDirectory, externalDirectory } from './idp/directory';
 import { createUsersService } from './modules/users/service';
 import { createRegelsService } from './modules/regels/service';
@@ -48,6 +50,7 @@ import { startDelivery } from './delivery';
 import { createDeliveryMetrics } from './delivery/metrics';
 import { Registry } from 'prom-client';
 import { seedDemo } from './demo/seed';
+import { seedDemoClients } from './demo/seed-clients';
 import { DEMO_PASSWORD } from './demo/data';
 import { DEMO_CLIENT_SECRET } from './idp/clients';
 import { seedDemoRules } from './demo/seed-regels';
@@ -90,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         'zijn actief en iedereen kent ze; privé-adressen zijn toegestaan als bestemming. Niet voor echt gebruik: zet DEMO=0.',
     );
     await seedDemo(database.db, app.log);
+    await seedDemoClients(database.db, app.log);
     await seedDemoConfigs(database.db, cipher, config.publicUrl);
     if (config.demoRules) await seedDemoRules(database.db);
   }
@@ -135,6 +139,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? embeddedDirectory({ publicUrl: config.publicUrl, showLinks: config.demo, log: app.log })
     : externalDirectory;
   await app.register(userRoutes, { service: createUsersService({ db: database.db, audit, directory }) });
+  await app.register(systemClientRoutes, {
+    service: createSystemClientsService({ db: database.db, audit, config }),
+  });
   const configs = createConfigsService({ db: database.db, audit, cipher });
   await app.register(configRoutes, { service: configs });
   await app.register(senderRoutes, { service: createSendersService({ db: database.db, audit }) });

@@ -30,6 +30,12 @@ const envSchema = z.object({
   OIDC_SYSTEM_CLAIM: z.string().min(1).default('scope'),
   OIDC_SYSTEM_CLAIM_VALUE: z.string().min(1).default('knooppunt:systeem'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /** How long a system client's previous secret keeps working after 'Nieuw geheim' (decision 0019). Hours may be fractions. */
+  CLIENT_SECRET_GRACE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(30 * 24)
+    .default(24),
   /** The embedded provider's login and token endpoint (idp/throttle.ts, decision 0016). Minutes may be fractions. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
@@ -95,6 +101,8 @@ export interface Config {
     system: { claim: string; value: string };
     accessTokenTtlSeconds: number;
   };
+  /** Participants' system clients (decision 0019): how long the previous secret works after a rotation. */
+  systemClients: { secretGraceHours: number };
   /**
    * Throttling of the embedded provider's login and token endpoint, per account (or client id) and
    * per source address: failures counted over a window, a growing delay, then a lock.
@@ -175,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       system: { claim: e.OIDC_SYSTEM_CLAIM, value: e.OIDC_SYSTEM_CLAIM_VALUE },
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     },
+    systemClients: { secretGraceHours: e.CLIENT_SECRET_GRACE_HOURS },
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_IP,

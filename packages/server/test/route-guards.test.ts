@@ -107,6 +107,17 @@ const ROUTES: {
     deelnemer: 'Knooppunt_Beheer',
   },
   { method: 'POST', url: '/rest/admin/synchronize', access: 'canSynchronize' },
+  // A participant's connectivity manager manages its own organisation's system clients.
+  { method: 'GET', url: '/rest/clients', access: 'canManageClients', deelnemer: 'Netbeheer_Noord' },
+  {
+    method: 'POST',
+    url: '/rest/clients',
+    access: 'canManageClients',
+    body: { omschrijving: 'Guard test' },
+    deelnemer: 'Netbeheer_Noord',
+  },
+  { method: 'POST', url: '/rest/clients/onbekend-systeem/geheim', access: 'canManageClients' },
+  { method: 'POST', url: '/rest/clients/onbekend-systeem/intrekken', access: 'canManageClients' },
   { method: 'GET', url: '/rest/lookup', access: 'authenticated' },
   { method: 'GET', url: '/rest/version', access: 'canAccessRules' },
   {
@@ -196,6 +207,7 @@ const GRANTING_ROLES: Record<Permission, string[]> = {
   canAccessConceptScenarios: ['Business rules Concept Bekijken'],
   canSeeAllParticipants: ['Beheer ziet alles'],
   canRetryMessage: ['Uitval Beheren'],
+  canManageClients: ['Beheer connectiviteit'],
 };
 
 let t: TestApp;
@@ -220,7 +232,8 @@ describe('route guards', () => {
         .replace('/cancel/ONBEKEND', '/cancel/:opdrachtId')
         .replace(`/waardenlijst/${UNKNOWN_ID}`, '/waardenlijst/:id')
         .replace(`/${UNKNOWN_ID}/compare/${UNKNOWN_ID}`, '/:id/compare/:compareId')
-        .replace(`/rules/${UNKNOWN_ID}`, '/rules/:id');
+        .replace(`/rules/${UNKNOWN_ID}`, '/rules/:id')
+        .replace('/clients/onbekend-systeem/', '/clients/:clientId/');
     const table = ROUTES.map(({ method, url, access }) => ({ method, url: pattern(url), access }));
     expect([...t.app.guardedRoutes].sort(byRoute)).toEqual(table.sort(byRoute));
   });

@@ -1,13 +1,13 @@
 import type { ClientMetadata } from 'oidc-provider';
 import type { Config } from '../config';
-import { DEMO_ORGANISATIONS } from '../demo/data';
 
 /** The Vite dev server of the portal, allowed as a redirect target in demo mode only. */
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
+/** The secret of every demo system client (demo mode only, seeded as a hash). */
 export const DEMO_CLIENT_SECRET = 'demo-secret';
 
-/** `Aannemer_Alfa` → `aannemer_alfa-systeem`: the demo system of a participant. */
+/** `Aannemer_Alfa` → `aannemer_alfa-systeem`: the demo system client of a participant. */
 export const demoSystemClientId = (organisatie: string) => `${organisatie.toLowerCase()}-systeem`;
 
 /**
@@ -29,23 +29,9 @@ function portalClient(config: Config): ClientMetadata {
 }
 
 /**
- * Participants' systems use client credentials; their token carries the participant (deelnemer) of
- * the client, never one from the request. Outside demo mode there are none yet: administering them
- * comes with the participants API.
+ * The provider's static clients: the portal only. Participants' systems are clients in the
+ * database (system_clients, idp/system-clients.ts), the demo's systems too (demo/seed-clients.ts).
  */
-function demoSystemClients(): ClientMetadata[] {
-  return DEMO_ORGANISATIONS.filter((organisation) => organisation.type !== 'Beheerder').map((organisation) => ({
-    client_id: demoSystemClientId(organisation.organisatie),
-    client_name: `${organisation.organisatie} (systeem)`,
-    client_secret: DEMO_CLIENT_SECRET,
-    token_endpoint_auth_method: 'client_secret_basic',
-    grant_types: ['client_credentials'],
-    response_types: [],
-    redirect_uris: [],
-    deelnemer: organisation.metadata.deelnemer ?? organisation.organisatie,
-  }));
-}
-
 export function staticClients(config: Config): ClientMetadata[] {
-  return [portalClient(config), ...(config.demo ? demoSystemClients() : [])];
+  return [portalClient(config)];
 }

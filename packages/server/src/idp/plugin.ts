@@ -15,9 +15,21 @@ import { logProviderErrors } from './provider-log';
 import { createProvider, MOUNT_PATH } from './provider';
 import { createLoginEvents, type LoginEvents } from './login-events';
 import { createThrottle, deleteExpiredThrottles, type Throttle } from './throttle';
-import { tokenLockedBody, triedClientId } from './token-throttle';
+import {
+  PROVIDER_BODY_LIMIT,
+  UNREADABLE_BODY,
+  assertedClientId,
+  readBody,
+  replayRequest,
+  tokenLockedBody,
+  triedClientId,
+} from './token-throttle';
+import { createSystemClientStore } from './system-clients';
 
 const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+
+const isForm = (contentType: string | undefined) =>
+  contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
 /**
  * Everything under /oidc except the login screen goes to the provider untouched: no body parsing
@@ -26,7 +38,8 @@ const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
  *
  * The endpoints where clients authenticate (token, and its revocation) are throttled here, around
  * the provider: by the client id of a Basic Authorization header (how every client with a secret
- * authenticates) and by source address; the provider's 401 (invalid_client) is the failure.
+ * authenticates) or of a client assertion in the body (private_key_jwt), and by source address;
+ * the provider's 401 (invalid_client) is the failure.
  */
 const providerRoutes: FastifyPluginAsync<{ provider: Provider; throttle: Throttle; events: LoginEvents }> = async (
   app,
@@ -41,7 +54,15 @@ const providerRoutes: FastifyPluginAsync<{ provider: Provider; throttle: Throttl
     const originalUrl = request.raw.url ?? MOUNT_PATH;
     const path = originalUrl.split('?')[0] ?? '';
     const tokenRequest = request.method === 'POST' && (path === tokenPath || path.startsWith(`${tokenPath}/`));
-    const clientId = tokenRequest ? triedClientId(request.headers.authorization) : undefined;
+    let raw = request.raw;
+    let clientId = tokenRequest ? triedClientId(request.headers.authorization) : undefined;
+    // A private_key_jwt client names itself in the body: read it here (the provider reads our copy).
+    if (tokenRequest && clientId === undefined && isForm(request.headers['content-type'])) {
+      const body = await readBody(request.raw, PROVIDER_BODY_LIMIT);
+      if (!body) return reply.code(400).headers({ 'cache-control': 'no-store' }).send(UNREADABLE_BODY);
+      clientId = assertedClientId(body.toString('utf8'));
+      raw = replayRequest(request.raw, body);
+    }
     const admission = tokenRequest ? await throttle.admit(clientId, request.ip) : undefined;
     if (admission && 'locked' in admission) {
       events.refused('token');
@@ -55,8 +76,8 @@ const providerRoutes: FastifyPluginAsync<{ provider: Provider; throttle: Throttl
     reply.hijack();
     const rest = originalUrl.slice(MOUNT_PATH.length);
     // The provider builds its own URLs (resume, logout confirmation) from what was stripped.
-    Object.assign(request.raw, { originalUrl, url: rest.startsWith('/') ? rest : `/${rest}` });
-    await callback(request.raw, reply.raw);
+    Object.assign(raw, { originalUrl, url: rest.startsWith('/') ? rest : `/${rest}` });
+    await callback(raw, reply.raw);
 
     if (!admission) return;
     // The answer is sent; counting it must not fail the request, only be logged.
@@ -85,7 +106,8 @@ export const embeddedIdp = fp<{
   registry: Registry;
 }>(
   async (app, { config, db, signingKeys, audit, registry }) => {
-    const provider = createProvider({ config, db, signingKeys });
+    const systemClients = createSystemClientStore(db, app.log);
+    const provider = createProvider({ config, db, signingKeys, systemClients });
     logProviderErrors(provider, app.log);
     const events = createLoginEvents({ db, audit, registry });
 
@@ -111,7 +133,10 @@ export const embeddedIdp = fp<{
       );
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      await systemClients.idle();
+    });
   },
   { name: 'embedded-idp' },
 );

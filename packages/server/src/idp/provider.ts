@@ -8,6 +8,8 @@ import { staticClients } from './clients';
 import { PAGE_HEADERS } from './html';
 import { cookieKeys } from './keys';
 import { renderErrorPage, renderLoggedOutPage, renderLogoutPage } from './status-pages';
+import { SECRET_HASHES_PROPERTY, type SecretHashes, type SystemClientStore } from './system-clients';
+import { CLIENT_ASSERTION_ALGORITHMS } from '../modules/system-clients/service';
 
 /** Where the provider is mounted inside the server; the issuer's path. */
 export const MOUNT_PATH = '/oidc';
@@ -41,7 +43,17 @@ export function markSystem(
 }
 
 /** The embedded OpenID Connect provider: the portal's login and the participants' client credentials. */
-export function createProvider({ config, db, signingKeys }: { config: Config; db: Database; signingKeys: JWK[] }) {
+export function createProvider({
+  config,
+  db,
+  signingKeys,
+  systemClients,
+}: {
+  config: Config;
+  db: Database;
+  signingKeys: JWK[];
+  systemClients: SystemClientStore;
+}) {
   const { oidc } = config;
   const { findAccount, extraTokenClaims } = createAccounts(db, oidc.claims);
   const portalUrl = `${config.publicUrl}/`;
@@ -51,8 +63,10 @@ export function createProvider({ config, db, signingKeys }: { config: Config; db
   // or Auth0's do) instead of an empty scope.
   const apiScopes = [...new Set(['api', ...oidc.scope.split(' ')])].join(' ');
 
+  const payloads = postgresAdapter(db);
   const configuration: Configuration = {
-    adapter: postgresAdapter(db),
+    // Participants' system clients live in system_clients (decision 0019); everything else in oidc_payloads.
+    adapter: (model) => (model === 'Client' ? systemClients.adapter : payloads(model)),
     clients: staticClients(config),
     jwks: { keys: signingKeys as NonNullable<Configuration['jwks']>['keys'] },
     // The session cookie concerns /oidc only; the portal and the API never need it. (The short-lived
@@ -72,11 +86,17 @@ export function createProvider({ config, db, signingKeys }: { config: Config; db
         },
       },
     },
-    extraClientMetadata: { properties: ['deelnemer'] },
+    extraClientMetadata: { properties: ['deelnemer', SECRET_HASHES_PROPERTY] },
     responseTypes: ['code'],
-    // A client's secret travels only in the Basic header, where the token endpoint's throttle
-    // (plugin.ts) reads the client id it counts failures against; the portal has no secret.
-    clientAuthMethods: ['client_secret_basic', 'none'],
+    // A client's secret travels only in the Basic header; a private_key_jwt client sends a signed
+    // assertion in the body. The token endpoint's throttle (plugin.ts) reads the client id from
+    // either to count failures against; the portal has no secret.
+    clientAuthMethods: ['client_secret_basic', 'private_key_jwt', 'none'],
+    // Nothing symmetric: a secret is kept only as a hash, so it can key no HMAC (HS*).
+    enabledJWA: {
+      clientAuthSigningAlgValues: [...CLIENT_ASSERTION_ALGORITHMS],
+      requestObjectSigningAlgValues: [...CLIENT_ASSERTION_ALGORITHMS],
+    },
     pkce: { required: () => true },
     claims: {
       openid: ['sub'],
@@ -140,5 +160,17 @@ export function createProvider({ config, db, signingKeys }: { config: Config; db
   const provider = new Provider(oidc.issuer, configuration);
   // Behind a reverse proxy the original scheme and host come from X-Forwarded-*, as for Fastify.
   provider.proxy = true;
+  // The provider compares a secret with the plain one in the metadata; we keep only scrypt hashes
+  // (the current one, and the previous one during its grace period after a rotation).
+  provider.Client.prototype.compareClientSecret = function compareClientSecret(this: object, actual: string) {
+    const hashes = (this as Record<string, unknown>)[SECRET_HASHES_PROPERTY] as SecretHashes | undefined;
+    return systemClients.verifySecret(hashes, actual);
+  };
+  provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
+    const clientId = ctx.oidc.client?.clientId;
+    if (ctx.oidc.params?.grant_type === 'client_credentials' && clientId && !isPortal(clientId)) {
+      systemClients.recordUse(clientId);
+    }
+  });
   return provider;
 }
