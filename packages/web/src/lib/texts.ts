@@ -70,6 +70,7 @@ export const LABELS = {
   clients: {
     organisatie: 'Organisatie',
     chooseOrganisation: 'Kies een organisatie om haar systeemclients te beheren.',
+    ownOrganisation: 'Naar uw eigen organisatie',
     clientId: 'Client ID',
     omschrijving: 'Omschrijving',
     methode: 'Methode',
@@ -80,7 +81,7 @@ export const LABELS = {
     actions: 'Acties',
     statuses: { actief: 'Actief', ingetrokken: 'Ingetrokken' },
     methods: { client_secret_basic: 'Client secret', private_key_jwt: 'private_key_jwt' },
-    previousSecretUntil: (moment: string) => `vorig geheim geldig tot ${moment}`,
+    previousSecretUntil: 'vorig geheim geldig tot',
     newClient: 'Nieuwe client',
     jwks: 'JWKS (publieke sleutels)',
     jwksHelper:
@@ -98,6 +99,8 @@ export const LABELS = {
     rotatedTitle: 'Nieuw geheim aangemaakt',
     secret: 'Geheim',
     tokenEndpoint: 'Token endpoint',
+    /** With an external provider the server names its discovery document, which names the token endpoint. */
+    discovery: 'Discovery-document van de provider',
     saveSecretNow: 'Bewaar het geheim nu: het wordt niet nog eens getoond.',
     saveSecretHint:
       "Knooppunt bewaart alleen een onomkeerbare hash van het geheim. Kwijtgeraakt? Maak dan met 'Nieuw geheim' een nieuw geheim.",
@@ -109,7 +112,8 @@ export const LABELS = {
     issuer: 'Issuer',
     audience: 'Audience',
     grant: 'Grant type',
-    grantValue: 'client_credentials (Client ID en geheim in de Basic-header)',
+    grantValue: 'client_credentials',
+    grantNote: 'Client ID en geheim in de Basic-header van het tokenverzoek.',
     deelnemerClaim: 'Claim met de deelnemer',
     systeemClaim: 'Claim van een systeemtoken',
     graceHours: (hours: number) => `Na 'Nieuw geheim' werkt het vorige geheim nog ${hours} uur.`,

@@ -5,7 +5,7 @@ import { clientsQueryOptions } from './get-clients';
 
 /** 'Intrekken': no token is issued to the client from now on. */
 export function revokeClient(clientId: string): Promise<SystemClient> {
-  return apiRequest('POST', `/rest/clients/${encodeURIComponent(clientId)}/intrekken`);
+  return apiRequest('POST', `/rest/clients/${encodeURIComponent(clientId)}/intrekken`, {});
 }
 
 export function useRevokeClient() {

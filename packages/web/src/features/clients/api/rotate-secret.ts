@@ -5,7 +5,7 @@ import { clientsQueryOptions } from './get-clients';
 
 /** 'Nieuw geheim': a new secret, the previous one working on for the grace period. */
 export function rotateSecret(clientId: string): Promise<IssuedSystemClient> {
-  return apiRequest('POST', `/rest/clients/${encodeURIComponent(clientId)}/geheim`);
+  return apiRequest('POST', `/rest/clients/${encodeURIComponent(clientId)}/geheim`, {});
 }
 
 export function useRotateSecret() {

@@ -9,7 +9,7 @@ import { LABELS } from '@/lib/texts';
 export function ClientStatus({ client }: { client: SystemClient }) {
   const active = client.status === 'actief';
   return (
-    <Stack sx={{ alignItems: 'flex-start', gap: 0.5 }}>
+    <Stack sx={{ alignItems: 'flex-start', gap: 0.5, minWidth: 140 }}>
       <Chip
         size="small"
         label={LABELS.clients.statuses[client.status]}
@@ -17,8 +17,10 @@ export function ClientStatus({ client }: { client: SystemClient }) {
         variant={active ? 'filled' : 'outlined'}
       />
       {active && client.vorigGeheimGeldigTot && (
-        <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-          {LABELS.clients.previousSecretUntil(formatDateTime(client.vorigGeheimGeldigTot))}
+        <Typography variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.3 }}>
+          {LABELS.clients.previousSecretUntil}
+          <br />
+          <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(client.vorigGeheimGeldigTot)}</span>
         </Typography>
       )}
     </Stack>

@@ -45,7 +45,7 @@ describe('Systeemclients for a participant', () => {
     expect(used).toHaveTextContent(formatDateTime(NOORD_CLIENTS.used.laatstGebruikt));
     expect(used).toHaveTextContent('Actief');
     expect(used).toHaveTextContent(
-      LABELS.clients.previousSecretUntil(formatDateTime(NOORD_CLIENTS.used.vorigGeheimGeldigTot)),
+      `${LABELS.clients.previousSecretUntil}${formatDateTime(NOORD_CLIENTS.used.vorigGeheimGeldigTot)}`,
     );
     expect(row('noord-planning-7f3a')).toHaveTextContent('nooit');
     expect(row('noord-gis-1b2c')).toHaveTextContent('private_key_jwt');
@@ -119,17 +119,45 @@ describe('Systeemclients for a participant', () => {
     expect(screen.queryByRole('button', { name: LABELS.clients.newClient })).not.toBeInTheDocument();
   });
 
+  it('leads back from a refused organisation to its own', async () => {
+    const api = stubClientsApi({
+      [`GET ${CLIENTS}`]: (request) =>
+        new URL(request.url).search
+          ? Response.json({ message: SYSTEM_CLIENT_TEXTS.otherOrganisation }, { status: 403 })
+          : Response.json(clientList('Netbeheer_Noord', [NOORD_CLIENTS.used])),
+    });
+    const { user, router } = renderWithProviders(<ClientsScreen />, {
+      ...PARTICIPANT,
+      url: '/clients?organisatie=Netbeheer_Zuid',
+    });
+
+    await user.click(await screen.findByRole('button', { name: LABELS.clients.ownOrganisation }));
+
+    expect(await within(table()).findByText('netbeheer_noord-systeem')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(queries(api.calls('GET', CLIENTS))).toEqual(['?organisatie=Netbeheer_Zuid', '']);
+  });
+
   it('says that clients are registered at an external provider, and offers no Nieuwe client', async () => {
     stubClientsApi({
       [`GET ${CLIENTS}`]: () =>
-        Response.json(clientList('Netbeheer_Noord', [], { extern: true, deelnemerClaim: 'https://idp/deelnemer' })),
+        Response.json(
+          clientList('Netbeheer_Noord', [], {
+            extern: true,
+            deelnemerClaim: 'https://idp/deelnemer',
+            tokenEndpoint: 'https://idp.example/.well-known/openid-configuration',
+          }),
+        ),
     });
     renderWithProviders(<ClientsScreen />, { ...PARTICIPANT, url: '/clients' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `${SYSTEM_CLIENT_TEXTS.external} ${LABELS.clients.externalClaim('https://idp/deelnemer')}`,
     );
-    expect(screen.getByRole('region', { name: LABELS.clients.connection })).toHaveTextContent(VERBINDING.tokenEndpoint);
+    const panel = screen.getByRole('region', { name: LABELS.clients.connection });
+    expect(within(panel).getByRole('textbox', { name: LABELS.clients.discovery })).toHaveTextContent(
+      'https://idp.example/.well-known/openid-configuration',
+    );
     expect(screen.queryByRole('button', { name: LABELS.clients.newClient })).not.toBeInTheDocument();
   });
 });

@@ -80,7 +80,11 @@ export function ClientsScreen() {
           )
         )}
         {error ? (
-          <LoadError error={error} otherOrganisation={!everyOrganisation && organisatie !== null} />
+          <LoadError
+            error={error}
+            otherOrganisation={!everyOrganisation && organisatie !== null}
+            onOwnOrganisation={() => list.setFilters({ organisatie: '' })}
+          />
         ) : everyOrganisation && organisatie === null ? (
           <Alert severity="info">{LABELS.clients.chooseOrganisation}</Alert>
         ) : (
@@ -95,7 +99,8 @@ export function ClientsScreen() {
                 display: 'grid',
                 gap: 2,
                 alignItems: 'start',
-                gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 360px' },
+                // minmax(0, …): a wide table scrolls inside its column instead of widening the page.
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' },
               }}
             >
               <Paper variant="outlined">
@@ -105,6 +110,7 @@ export function ClientsScreen() {
                   columns={columns}
                   getRowId={(row) => row.clientId}
                   loading={isFetching}
+                  wrapHeaders
                 />
               </Paper>
               {data && <ConnectionPanel verbinding={data.verbinding} />}
@@ -125,17 +131,24 @@ export function ClientsScreen() {
 }
 
 /** The list could not be loaded: shown where the list would be, as it leaves nothing else to show. */
-function LoadError({ error, otherOrganisation }: { error: Error; otherOrganisation: boolean }) {
-  const { message, detail } = alertContentOf(error);
-  const forbidden = error instanceof ApiCallError && error.status === 403;
+function LoadError(props: { error: Error; otherOrganisation: boolean; onOwnOrganisation: () => void }) {
+  const { message, detail } = alertContentOf(props.error);
+  const refused = props.otherOrganisation && props.error instanceof ApiCallError && props.error.status === 403;
   return (
-    <Alert severity="error">
+    <Alert
+      severity="error"
+      action={
+        refused && (
+          <Button color="inherit" size="small" onClick={props.onOwnOrganisation}>
+            {LABELS.clients.ownOrganisation}
+          </Button>
+        )
+      }
+    >
       <AlertTitle>{ERROR_TITLES.fetchSystemClients}</AlertTitle>
       {message}
       {detail && <Typography variant="body2">{detail}</Typography>}
-      {forbidden && otherOrganisation && (
-        <Typography variant="body2">{SYSTEM_CLIENT_TEXTS.otherOrganisation}</Typography>
-      )}
+      {refused && <Typography variant="body2">{SYSTEM_CLIENT_TEXTS.otherOrganisation}</Typography>}
     </Alert>
   );
 }

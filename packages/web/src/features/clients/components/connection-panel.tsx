@@ -11,7 +11,7 @@ import { CopyableValue } from './copyable-value';
 export const tokenMinutes = (verbinding: ConnectionInfo) =>
   Math.max(1, Math.ceil(verbinding.tokenLevensduurSeconden / 60));
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <Box>
       <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
@@ -20,6 +20,11 @@ function Fact({ label, value }: { label: string; value: string }) {
       <Typography variant="body2" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}>
         {value}
       </Typography>
+      {note && (
+        <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+          {note}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -37,8 +42,11 @@ export function ConnectionPanel({ verbinding }: { verbinding: ConnectionInfo }) 
         {clients.connectionIntro}
       </Typography>
       <Stack sx={{ gap: 1.5 }}>
-        <CopyableValue label={clients.tokenEndpoint} text={verbinding.tokenEndpoint} />
-        {!verbinding.extern && <Fact label={clients.grant} value={clients.grantValue} />}
+        <CopyableValue
+          label={verbinding.extern ? clients.discovery : clients.tokenEndpoint}
+          text={verbinding.tokenEndpoint}
+        />
+        {!verbinding.extern && <Fact label={clients.grant} value={clients.grantValue} note={clients.grantNote} />}
         <Fact label={clients.audience} value={verbinding.audience} />
         <Fact label={clients.issuer} value={verbinding.issuer} />
         <Fact label={clients.deelnemerClaim} value={verbinding.deelnemerClaim} />

@@ -1,9 +1,14 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import { LABELS } from '@/lib/texts';
+
+/** Lets a long URL or id break after a '/', '-' or '.', not in the middle of a word. */
+function breakable(text: string): ReactNode[] {
+  return text.split(/(?<=[/.-])/).flatMap((part, index) => (index === 0 ? [part] : [<wbr key={index} />, part]));
+}
 
 /** A value to copy: its label above, the value in a monospace box, a copy button beside it. */
 export function CopyableValue({ label, text }: { label: string; text: string }) {
@@ -26,11 +31,11 @@ export function CopyableValue({ label, text }: { label: string; text: string }) 
             bgcolor: 'grey.100',
             borderRadius: 1,
             fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-            fontSize: '0.875rem',
+            fontSize: '0.8125rem',
             overflowWrap: 'anywhere',
           }}
         >
-          {text}
+          {breakable(text)}
         </Box>
         <CopyButton text={text} label={LABELS.clients.copy(label)} />
       </Stack>

@@ -26,6 +26,8 @@ export function SystemClientsLink({ organisatie }: { organisatie: string }) {
         component={Link}
         to={`/clients?${new URLSearchParams({ organisatie })}`}
         aria-label={LABELS.organisaties.systemClients}
+        // Rows with the action are as high as those without.
+        sx={{ my: -0.5 }}
       >
         <VpnKeyIcon fontSize="small" />
       </IconButton>
