@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config';
 import { auditLog, loginThrottle } from '../src/db/schema';
 import { deleteExpiredThrottles } from '../src/idp/throttle';
-import { createListeningTestApp, type TestApp } from './helpers';
+import { bearer, createListeningTestApp, tokenFor, type TestApp } from './helpers';
 import { Browser, discoverPortal, discoverSystem, form, startLogin } from './support/oidc-browser';
 
 const LOCK_SECONDS = 3;
@@ -21,6 +22,7 @@ let t: TestApp;
 let app: FastifyInstance;
 let config: Config;
 let portal: oidc.Configuration;
+const own = generateKeyPair('ES256');
 
 beforeAll(async () => {
   t = await createListeningTestApp({
@@ -322,6 +324,59 @@ describe('token endpoint throttling', () => {
     }
     expect(statuses).toEqual(Array<number>(PER_ACCOUNT).fill(401));
     expect((await tokenRequest('netbeheer_noord-systeem', 'demo-secret', newAddress())).status).toBe(429);
+  });
+
+  it('counts a private_key_jwt client by its assertion: wrong signatures lock it, and its right key is refused while locked', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/rest/clients',
+      headers: bearer(
+        await tokenFor(t, { roles: ['Netbeheerder', 'Beheer connectiviteit'], deelnemer: 'Netbeheer_West' }),
+      ),
+      payload: {
+        omschrijving: 'Sleutel',
+        methode: 'private_key_jwt',
+        jwks: { keys: [await exportJWK((await own).publicKey)] },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { clientId } = created.json<{ client: { clientId: string } }>().client;
+    const assertionBy = (key: CryptoKey) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'ES256' })
+        .setIssuer(clientId)
+        .setSubject(clientId)
+        .setAudience(`${config.oidc.issuer}/token`)
+        .setJti(randomUUID())
+        .setExpirationTime('1m')
+        .sign(key);
+    const withAssertion = async (key: CryptoKey, address: string) =>
+      fetch(
+        `${config.oidc.issuer}/token`,
+        form(
+          {
+            grant_type: 'client_credentials',
+            client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+            client_assertion: await assertionBy(key),
+          },
+          address,
+        ),
+      );
+
+    expect((await withAssertion((await own).privateKey, newAddress())).status).toBe(200);
+    const stranger = (await generateKeyPair('ES256')).privateKey;
+    const from = newAddress();
+    const statuses = [];
+    for (let i = 0; i < PER_ACCOUNT; i++) statuses.push((await withAssertion(stranger, from)).status);
+    expect(statuses).toEqual(Array<number>(PER_ACCOUNT).fill(401));
+    expect((await withAssertion(stranger, from)).status).toBe(429);
+    // The client is locked, not only the address: its own key waits too.
+    expect((await withAssertion((await own).privateKey, newAddress())).status).toBe(429);
+    const audited = (await auditRows('token.%')).filter((row) => row.actor === clientId);
+    expect(audited.map((row) => row.action)).toEqual([
+      ...Array<string>(PER_ACCOUNT).fill('token.failed'),
+      'token.locked',
+    ]);
   });
 
   it('takes a client secret only from the Basic header, where it is counted', async () => {

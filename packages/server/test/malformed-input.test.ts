@@ -103,6 +103,27 @@ describe('text PostgreSQL cannot hold', () => {
     );
   });
 
+  it("is refused in the system clients' query and path", async () => {
+    const clientsAdmin = bearer(await tokenFor(t, { roles: ['Beheer ziet alles', 'Connectiviteit Beheren'] }));
+    await expectRefused(
+      { method: 'GET', url: '/rest/clients?organisatie=a%00b', headers: clientsAdmin },
+      'organisatie',
+    );
+    await expectRefused(
+      { method: 'POST', url: '/rest/clients/a%00b/intrekken', headers: clientsAdmin, payload: {} },
+      'clientId',
+    );
+    await expectRefused(
+      {
+        method: 'POST',
+        url: '/rest/clients',
+        headers: clientsAdmin,
+        payload: { organisatie: 'Netbeheer_Noord', omschrijving: 'Systeem \ud800' },
+      },
+      'omschrijving',
+    );
+  });
+
   it('is refused only after the guard: without a token the answer stays 401', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/rest/rules?netbeheerder=a%00b' });
     expect(response.statusCode).toBe(401);
@@ -167,6 +188,21 @@ describe('text PostgreSQL cannot hold', () => {
     });
     expect(code.statusCode).toBe(400);
     expect(code.json()).toMatchObject({ error: 'invalid_grant' });
+    // A client assertion naming a client id PostgreSQL cannot hold: an unknown client.
+    const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+    const assertion = `${encode({ alg: 'ES256' })}.${encode({ sub: 'a\u0000b', iss: 'a\u0000b', exp: 4102444800 })}.c2ln`;
+    const asserted = await t.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: form,
+      payload: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+      }).toString(),
+    });
+    expect(asserted.statusCode).toBe(401);
+    expect(asserted.json()).toMatchObject({ error: 'invalid_client' });
     // The failed client authentication is counted and audited (decision 0016): those records are
     // the throttle's, written on purpose; nothing else changed.
     expect(changedTables(before, await database.take())).toEqual(['audit_log', 'login_throttle']);
