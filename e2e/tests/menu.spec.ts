@@ -20,6 +20,7 @@ const MENUS: [email: string, paths: string[], sections: string[]][] = [
       '/waardenlijsten',
       '/gebruikers',
       '/organisaties',
+      '/clients',
     ],
     ['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer'],
   ],
@@ -30,8 +31,17 @@ const MENUS: [email: string, paths: string[], sections: string[]][] = [
   ],
   [
     'netbeheer@noord.example',
-    ['/uitval', '/configs', '/hoofdnet/uitval', '/hoofdnet/configs', '/zoeken', '/scenarios', '/waardenlijsten'],
-    ['Aansluiting', 'Hoofdnet', 'Business rules'],
+    [
+      '/uitval',
+      '/configs',
+      '/hoofdnet/uitval',
+      '/hoofdnet/configs',
+      '/zoeken',
+      '/scenarios',
+      '/waardenlijsten',
+      '/clients',
+    ],
+    ['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer'],
   ],
   ['netbeheer@zuid.example', ['/zoeken', '/scenarios', '/waardenlijsten'], ['Business rules']],
   [
@@ -42,8 +52,9 @@ const MENUS: [email: string, paths: string[], sections: string[]][] = [
   ['users@knooppunt.example', ['/gebruikers', '/organisaties'], ['Gebruikersbeheer']],
   ['geen@knooppunt.example', [], []],
 ];
-// The super role alone opens every screen, like the administrator's full set of roles.
-MENUS.push(['kijker@knooppunt.example', MENUS[0]![1], MENUS[0]![2]]);
+// The super role alone opens every screen the administrator's full set of roles opens, but for the
+// system clients: they take 'Connectiviteit Beheren' too (decision 0019).
+MENUS.push(['kijker@knooppunt.example', MENUS[0]![1].filter((path) => path !== '/clients'), MENUS[0]![2]]);
 
 for (const [email, paths, sections] of MENUS) {
   test(`${email} sees the menu of their roles`, async ({ page }) => {

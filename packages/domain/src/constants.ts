@@ -24,6 +24,8 @@ export const PAGE_SIZE = {
   waardenlijsten: 25,
   zoeken: 25,
   gebruikers: 10,
+  /** Not in the specs: a participant has a handful of systems (decision 0019). */
+  systemClients: 25,
 } as const;
 
 /** The largest whole number a PostgreSQL `integer` column holds: version numbers and counters. */

@@ -16,6 +16,8 @@ export const TITLES = {
   uitval: 'Uitval',
   gebruikers: 'Overzicht van alle gebruikers',
   createOrganisation: 'Aanmaken organisatie',
+  systemClients: 'Systeemclients',
+  createSystemClient: 'Nieuwe systeemclient',
 } as const;
 
 export const UNAUTHORIZED_TEXT = 'U heeft niet genoeg rechten om deze applicatie te bekijken.';
@@ -42,6 +44,10 @@ export const ERROR_TITLES = {
   fetchHoofdnetOpdrachten: 'Fout bij ophalen hoofdnet opdrachten',
   fetchOrganisations: 'Fout bij ophalen organisaties',
   createOrganisation: 'Fout bij aanmaken organisatie',
+  fetchSystemClients: 'Fout bij ophalen systeemclients',
+  createSystemClient: 'Fout bij aanmaken systeemclient',
+  rotateSystemClientSecret: 'Fout bij vernieuwen geheim',
+  revokeSystemClient: 'Fout bij intrekken systeemclient',
   fetchVersions: 'Fout bij ophalen versies',
   publishVersion: 'Fout bij publiceren versie',
   fetchScenarios: 'Fout bij ophalen scenarios',
@@ -77,6 +83,7 @@ export const SUCCESS_MESSAGES = {
   hoofdnetMessageRetried: 'Hoofdnet bericht succesvol bijgewerkt',
   opdrachtCancelled: 'Opdracht successvol geannuleerd',
   organisationCreated: 'Organisatie succesvol aangemaakt',
+  systemClientRevoked: 'Systeemclient ingetrokken',
   versionPublished: 'Versie succesvol gepubliceerd',
   scenarioCreated: 'Scenario succesvol aangemaakt',
   scenarioUpdated: 'Scenario succesvol gewijzigd',

@@ -62,6 +62,16 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { name: TITLES.organisaties })).toBeInTheDocument();
   });
 
+  it('lets only who may manage system clients open /clients', async () => {
+    const refused = renderApp({ url: '/clients', roles: ['Beheer ziet alles', 'Gebruikers Beheren'] });
+    expect(await screen.findByRole('heading', { name: TITLES.unauthorized })).toBeInTheDocument();
+    expect(refused.router.state.location.pathname).toBe('/unauthorized');
+    refused.unmount();
+
+    renderApp({ url: '/clients', roles: ['Netbeheerder', 'Beheer connectiviteit'] });
+    expect(await screen.findByRole('heading', { name: TITLES.systemClients })).toBeInTheDocument();
+  });
+
   it('reports a failed login on the callback page', async () => {
     const error = Object.assign(new Error('No matching state found in storage'), { source: 'signinCallback' as const });
     renderApp({ url: '/callback?code=x&state=y', roles: null, error });

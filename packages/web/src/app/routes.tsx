@@ -145,6 +145,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
       Component: (await import('@/features/organisaties/components/organisaties-screen')).OrganisatiesScreen,
     }),
   },
+  {
+    path: '/clients',
+    access: 'canManageClients',
+    menu: { section: 'users', label: LABELS.menu.clients },
+    screen: async () => ({
+      Component: (await import('@/features/clients/components/clients-screen')).ClientsScreen,
+    }),
+  },
   { path: '/scenario/:id', access: 'canAccessRules', screen: scenario },
   { path: '/scenario/:id/compare/:compareId', access: 'canAccessRules', screen: scenario },
   {

@@ -19,6 +19,8 @@ export const LABELS = {
     previousPage: 'Vorige pagina',
     nextPage: 'Volgende pagina',
     retry: 'Opnieuw proberen',
+    copied: 'Gekopieerd',
+    copyFailed: 'Kopiëren is niet gelukt',
   },
   shell: {
     openMenu: 'Menu openen',
@@ -50,6 +52,7 @@ export const LABELS = {
     waardenlijsten: 'Waardenlijsten',
     gebruikers: 'Gebruikers',
     organisaties: 'Organisaties',
+    clients: 'Systeemclients',
   },
   screens: {
     scenario: 'Scenario',
@@ -60,6 +63,62 @@ export const LABELS = {
     type: 'Type',
     delegerenden: 'Delegerenden',
     newOrganisation: 'Nieuwe organisatie',
+    actions: 'Acties',
+    systemClients: 'Systeemclients',
+  },
+  /** Participants' system clients: the credentials their systems use at /api/v1 (decision 0019). */
+  clients: {
+    organisatie: 'Organisatie',
+    chooseOrganisation: 'Kies een organisatie om haar systeemclients te beheren.',
+    ownOrganisation: 'Naar uw eigen organisatie',
+    clientId: 'Client ID',
+    omschrijving: 'Omschrijving',
+    methode: 'Methode',
+    aangemaakt: 'Aangemaakt',
+    laatstGebruikt: 'Laatst gebruikt',
+    nooit: 'nooit',
+    status: 'Status',
+    actions: 'Acties',
+    statuses: { actief: 'Actief', ingetrokken: 'Ingetrokken' },
+    methods: { client_secret_basic: 'Client secret', private_key_jwt: 'private_key_jwt' },
+    previousSecretUntil: 'vorig geheim geldig tot',
+    newClient: 'Nieuwe client',
+    jwks: 'JWKS (publieke sleutels)',
+    jwksHelper:
+      'Een JSON-object met "keys": de publieke sleutel(s) waarmee het systeem zijn client assertion ondertekent.',
+    jwksNotJson: 'De JWKS is geen geldige JSON.',
+    rotate: 'Nieuw geheim',
+    rotateText: (clientId: string, hours: number) =>
+      `Er komt een nieuw geheim voor ${clientId}. Het huidige geheim blijft nog ${hours} uur werken, zodat het systeem kan overstappen; daarna niet meer.`,
+    rotateConfirm: 'Nieuw geheim maken',
+    revoke: 'Intrekken',
+    revokeTitle: 'Client intrekken',
+    revokeText: (clientId: string, minutes: number) =>
+      `${clientId} wordt direct ingetrokken: er worden geen nieuwe tokens meer uitgegeven. Tokens die al zijn uitgegeven, blijven nog hoogstens ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} geldig. Dit kan niet ongedaan worden gemaakt.`,
+    createdTitle: 'Client aangemaakt',
+    rotatedTitle: 'Nieuw geheim aangemaakt',
+    secret: 'Geheim',
+    tokenEndpoint: 'Token endpoint',
+    /** With an external provider the server names its discovery document, which names the token endpoint. */
+    discovery: 'Discovery-document van de provider',
+    saveSecretNow: 'Bewaar het geheim nu: het wordt niet nog eens getoond.',
+    saveSecretHint:
+      "Knooppunt bewaart alleen een onomkeerbare hash van het geheim. Kwijtgeraakt? Maak dan met 'Nieuw geheim' een nieuw geheim.",
+    noSecret:
+      'Deze client meldt zich aan met een client assertion, ondertekend met een van de geregistreerde sleutels (private_key_jwt). Er is geen geheim.',
+    copy: (what: string) => `${what} kopiëren`,
+    connection: 'Verbinding',
+    connectionIntro: 'Wat het systeem van de deelnemer nodig heeft om berichten aan te bieden via /api/v1.',
+    issuer: 'Issuer',
+    audience: 'Audience',
+    grant: 'Grant type',
+    grantValue: 'client_credentials',
+    grantNote: 'Client ID en geheim in de Basic-header van het tokenverzoek.',
+    deelnemerClaim: 'Claim met de deelnemer',
+    systeemClaim: 'Claim van een systeemtoken',
+    graceHours: (hours: number) => `Na 'Nieuw geheim' werkt het vorige geheim nog ${hours} uur.`,
+    tokenLifetime: (minutes: number) => `Een token is ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} geldig.`,
+    externalClaim: (claim: string) => `De deelnemer staat in de claim '${claim}' van het token.`,
   },
   /** The user overview and its dialogs (spec 001 §2.7). */
   gebruikers: {
@@ -195,7 +254,6 @@ export const LABELS = {
     resend: 'Opnieuw verzenden',
     copyTraceId: 'Trace ID kopiëren',
     traceIdCopied: 'Trace ID gekopieerd',
-    copyFailed: 'Kopiëren is niet gelukt',
     panelTitle: (type: string, opdrachtId: string) => `${type} ${opdrachtId}`,
   },
   opdrachten: {

@@ -57,6 +57,25 @@ describe('main menu', () => {
     expect(within(menu).queryByText(LABELS.menu.sections.users)).not.toBeInTheDocument();
   });
 
+  it("shows 'Systeemclients' under Gebruikersbeheer only to who may manage system clients", () => {
+    const admin = renderMenu(['Beheer ziet alles', 'Connectiviteit Beheren']);
+    expect(linksOf(admin.menu).slice(-3)).toEqual(['/gebruikers', '/organisaties', '/clients']);
+    admin.unmount();
+
+    const participant = renderMenu(['Netbeheerder', 'Beheer connectiviteit']);
+    expect(linksOf(participant.menu)).toEqual(['/clients']);
+    expect(within(participant.menu).getByRole('link', { name: LABELS.menu.clients })).toBeInTheDocument();
+    expect(within(participant.menu).getByText(LABELS.menu.sections.users)).toBeInTheDocument();
+    participant.unmount();
+
+    // The super role alone, or a participant's role with it, does not reach the clients.
+    for (const roles of [['Beheer ziet alles'], ['Beheer ziet alles', 'Beheer connectiviteit']]) {
+      const other = renderMenu(roles);
+      expect(linksOf(other.menu)).not.toContain('/clients');
+      other.unmount();
+    }
+  });
+
   it('shows no links and no logout without a session, but always the version', () => {
     const { menu } = renderMenu(null);
 

@@ -3,9 +3,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { useState } from 'react';
+import { CopyButton } from '@/components/copy-button/copy-button';
 import { LABELS } from '@/lib/texts';
 
 interface MessageActionsProps {
@@ -46,33 +45,9 @@ export function MessageActions({ message, onResend, busy, copyTraceId }: Message
           </span>
         </Tooltip>
       )}
-      {copyTraceId && <CopyTraceId traceId={traceId} />}
+      {copyTraceId && (
+        <CopyButton text={traceId} label={LABELS.berichten.copyTraceId} copiedLabel={LABELS.berichten.traceIdCopied} />
+      )}
     </Stack>
-  );
-}
-
-function CopyTraceId({ traceId }: { traceId: string }) {
-  const [copied, setCopied] = useState<'yes' | 'failed'>();
-  const title =
-    copied === 'yes'
-      ? LABELS.berichten.traceIdCopied
-      : copied === 'failed'
-        ? LABELS.berichten.copyFailed
-        : LABELS.berichten.copyTraceId;
-  const copy = async () => {
-    try {
-      // Outside a secure context there is no clipboard at all.
-      await navigator.clipboard.writeText(traceId);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
-  return (
-    <Tooltip title={title} onClose={() => setCopied(undefined)}>
-      <IconButton size="small" aria-label={LABELS.berichten.copyTraceId} onClick={() => void copy()}>
-        <ContentCopyIcon fontSize="small" />
-      </IconButton>
-    </Tooltip>
   );
 }

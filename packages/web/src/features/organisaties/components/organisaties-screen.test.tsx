@@ -147,3 +147,56 @@ describe('Organisaties', () => {
     });
   });
 });
+
+describe("row action 'Systeemclients' (decision 0019)", () => {
+  const withTypes: Organisation[] = [
+    { organisatie: 'Aannemer_Alpha', type: 'Aannemer', metadata: { delegerenden: [] } },
+    { organisatie: 'Implementatie_BV', type: 'Implementatie partner', metadata: { delegerenden: [] } },
+    { organisatie: 'Knooppunt_Beheer', type: 'Beheerder', metadata: { delegerenden: [] } },
+    { organisatie: 'Netbeheer_Noord', type: 'Netbeheerder', metadata: { delegerenden: [] } },
+  ];
+  beforeEach(() => {
+    fetchMock.mockImplementation(async () =>
+      Response.json({ items: withTypes, count: withTypes.length, skip: 0, limit: 10 } satisfies Paged<Organisation>),
+    );
+  });
+  const linkIn = (name: string) =>
+    within(screen.getByRole('row', { name: new RegExp(name) })).queryByRole('link', {
+      name: LABELS.organisaties.systemClients,
+    });
+
+  it('leads the super role with Connectiviteit Beheren to the clients of organisations that exchange messages', async () => {
+    renderWithProviders(<OrganisatiesScreen />, {
+      roles: ['Beheer ziet alles', 'Connectiviteit Beheren'],
+      deelnemer: 'Knooppunt_Beheer',
+      url: '/organisaties',
+    });
+    await screen.findByText('Aannemer_Alpha');
+
+    expect(screen.getByRole('columnheader', { name: LABELS.organisaties.actions })).toBeInTheDocument();
+    expect(linkIn('Aannemer_Alpha')).toHaveAttribute('href', '/clients?organisatie=Aannemer_Alpha');
+    expect(linkIn('Netbeheer_Noord')).toHaveAttribute('href', '/clients?organisatie=Netbeheer_Noord');
+    expect(linkIn('Implementatie_BV')).toBeNull();
+    expect(linkIn('Knooppunt_Beheer')).toBeNull();
+  });
+
+  it("leads a participant's connectivity manager to its own organisation only", async () => {
+    renderWithProviders(<OrganisatiesScreen />, {
+      roles: ['Netbeheerder', 'Beheer User Viewers', 'Beheer connectiviteit'],
+      deelnemer: 'Netbeheer_Noord',
+      url: '/organisaties',
+    });
+    await screen.findByText('Aannemer_Alpha');
+
+    expect(linkIn('Netbeheer_Noord')).toHaveAttribute('href', '/clients?organisatie=Netbeheer_Noord');
+    expect(linkIn('Aannemer_Alpha')).toBeNull();
+  });
+
+  it('is not there without the right', async () => {
+    renderWithProviders(<OrganisatiesScreen />, { roles: ['Beheer ziet alles'], url: '/organisaties' });
+    await screen.findByText('Aannemer_Alpha');
+
+    expect(screen.queryByRole('columnheader', { name: LABELS.organisaties.actions })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: LABELS.organisaties.systemClients })).not.toBeInTheDocument();
+  });
+});

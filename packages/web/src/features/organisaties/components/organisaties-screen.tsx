@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { Page } from '@/components/page/page';
-import { usePermissions } from '@/lib/auth/current-user';
+import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { useUserManagementPolicy } from '@/lib/auth/use-user-management-policy';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
@@ -14,6 +14,7 @@ import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-para
 import { useAllOrganisations, useSearchOrganisations } from '../api/search-organisations';
 import { CreateOrganisationDialog } from './create-organisation-dialog';
 import { OrganisationFilters } from './organisation-filters';
+import { hasClientsLink, SystemClientsLink } from './system-clients-link';
 
 const FILTER_DEFAULTS = { organisatie: '', type: '' };
 const SORT_FIELDS = ['organisatie', 'type'] as const;
@@ -30,6 +31,7 @@ const COLUMNS: readonly DataTableColumn<Organisation>[] = [
 
 export function OrganisatiesScreen() {
   const permissions = usePermissions();
+  const user = useCurrentUser();
   const [creating, setCreating] = useState(false);
   const list = useListParams({
     filterDefaults: FILTER_DEFAULTS,
@@ -42,6 +44,14 @@ export function OrganisatiesScreen() {
   // Only a user manager needs to know whether its organisation is one of the operator's.
   const all = useAllOrganisations(permissions.canCreateUser);
   const policy = useUserManagementPolicy(all.data);
+  const actionsColumn: DataTableColumn<Organisation> = {
+    id: 'acties',
+    label: LABELS.organisaties.actions,
+    render: (row) =>
+      hasClientsLink(row, user, permissions.canSeeAllParticipants) && (
+        <SystemClientsLink organisatie={row.organisatie} />
+      ),
+  };
 
   return (
     <Page
@@ -60,7 +70,7 @@ export function OrganisatiesScreen() {
         <DataTable
           {...listTableProps(list, data)}
           label={TITLES.organisaties}
-          columns={COLUMNS}
+          columns={permissions.canManageClients ? [...COLUMNS, actionsColumn] : COLUMNS}
           getRowId={(row) => row.organisatie}
           loading={isFetching}
         />

@@ -1,0 +1,43 @@
+import type { SystemClient } from '@knooppunt/domain';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import BlockIcon from '@mui/icons-material/Block';
+import KeyIcon from '@mui/icons-material/Key';
+import type { ReactNode } from 'react';
+import { LABELS } from '@/lib/texts';
+
+interface ClientActionsProps {
+  client: SystemClient;
+  onRotate: (client: SystemClient) => void;
+  onRevoke: (client: SystemClient) => void;
+}
+
+function Action({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * 'Nieuw geheim' (only a client that has a secret) and 'Intrekken', for an active client; a revoked
+ * client has none: it cannot be brought back.
+ */
+export function ClientActions({ client, onRotate, onRevoke }: ClientActionsProps) {
+  if (client.status !== 'actief') return null;
+  return (
+    <Stack direction="row">
+      {client.methode === 'client_secret_basic' ? (
+        <Action label={LABELS.clients.rotate} icon={<KeyIcon fontSize="small" />} onClick={() => onRotate(client)} />
+      ) : (
+        // An empty slot keeps the 'Intrekken' buttons of all rows in line.
+        <Stack sx={{ width: 34 }} />
+      )}
+      <Action label={LABELS.clients.revoke} icon={<BlockIcon fontSize="small" />} onClick={() => onRevoke(client)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import type { SystemClient } from '@knooppunt/domain';
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import type { DataTableColumn } from '@/components/data-table/data-table';
+import { DateTimeCell } from '@/components/data-table/date-time-cell';
+import { LABELS } from '@/lib/texts';
+import { ClientStatus } from './client-status';
+
+const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.8125rem' };
+
+/** The columns of the list; `actions` renders a row's 'Nieuw geheim' and 'Intrekken'. */
+export function clientColumns(actions: (client: SystemClient) => ReactNode): DataTableColumn<SystemClient>[] {
+  const { clients } = LABELS;
+  return [
+    {
+      id: 'clientId',
+      label: clients.clientId,
+      sortable: true,
+      nowrap: true,
+      render: (row) => (
+        <Box component="span" sx={monospace}>
+          {row.clientId}
+        </Box>
+      ),
+    },
+    { id: 'omschrijving', label: clients.omschrijving, sortable: true, render: (row) => row.omschrijving },
+    { id: 'methode', label: clients.methode, nowrap: true, render: (row) => clients.methods[row.methode] },
+    {
+      id: 'aangemaakt',
+      label: clients.aangemaakt,
+      sortable: true,
+      render: (row) => <DateTimeCell value={row.aangemaakt} />,
+    },
+    {
+      id: 'laatstGebruikt',
+      label: clients.laatstGebruikt,
+      sortable: true,
+      render: (row) => (row.laatstGebruikt ? <DateTimeCell value={row.laatstGebruikt} /> : clients.nooit),
+    },
+    { id: 'status', label: clients.status, sortable: true, render: (row) => <ClientStatus client={row} /> },
+    { id: 'actions', label: clients.actions, render: actions },
+  ];
+}
