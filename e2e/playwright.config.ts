@@ -7,6 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
 // The mail catcher (support/mail-catcher.ts): a real SMTP server the server mails to.
 const mailPorts = { smtp: port + 1000, http: port + 1001 };
+// support/mail.ts reads the catcher's list there.
+process.env.E2E_MAIL_HTTP_PORT = String(mailPorts.http);
 // Every run starts the real server on a fresh, empty data directory: migrations and demo seed included.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'knooppunt-e2e-'));
 

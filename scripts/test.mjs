@@ -3,7 +3,7 @@
 // missing; never skips a suite. Each suite writes a JSON report that this script adds up into
 // one closing line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { countsOf, reportsDir as reports } from './test-counts.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -11,6 +11,20 @@ if (!existsSync(chromium)) {
   console.error(
     `Chromium is needed for the browser tests and was not found at ${chromium}.\n` +
       `Install it (Debian: 'apt-get install chromium') or point CHROMIUM_PATH at it, then run 'npm test' again.`,
+  );
+  process.exit(1);
+}
+
+// The go-live acceptance test runs Knooppunt on a real PostgreSQL server (scripts/with-postgres.sh).
+const postgres =
+  existsSync('/usr/lib/postgresql') &&
+  readdirSync('/usr/lib/postgresql', { withFileTypes: true }).some((entry) =>
+    existsSync(`/usr/lib/postgresql/${entry.name}/bin/initdb`),
+  );
+if (!postgres) {
+  console.error(
+    `A PostgreSQL server is needed for the go-live acceptance test and none was found under /usr/lib/postgresql.\n` +
+      `Install it (Debian: 'apt-get install postgresql'; .ci/run does), then run 'npm test' again.`,
   );
   process.exit(1);
 }
@@ -46,6 +60,14 @@ const steps = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/browser.json` },
     report: 'playwright',
   },
+  {
+    // The portal was built by the browser step.
+    name: 'golive',
+    command: ['../scripts/with-postgres.sh', 'npx', 'playwright', 'test', '-c', 'playwright.golive.config.ts'],
+    cwd: 'e2e',
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/golive.json`, PGPORT_TEST: process.env.PGPORT_GOLIVE ?? '55433' },
+    report: 'playwright',
+  },
 ];
 
 const results = [];
@@ -54,6 +76,7 @@ for (const step of steps) {
   const started = Date.now();
   const run = spawnSync(step.command[0], step.command.slice(1), {
     stdio: 'inherit',
+    cwd: step.cwd,
     env: { ...process.env, ...step.env },
   });
   results.push({

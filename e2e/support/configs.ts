@@ -29,10 +29,41 @@ export function draftRow(page: Page, deelnemer: string): Locator {
     .filter({ hasText: 'Conceptversie' });
 }
 
+/** Where a receiver takes the platform's deliveries: its token endpoint, credentials and callbacks. */
+export interface ReceiverEndpoints {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** `${callbackBase}/<message type>` is each callback URL. */
+  callbackBase: string;
+}
+
 /**
- * Connects a new receiver to its demo endpoints with `clientSecret`, through the REST calls the
- * portal makes, as the administrator signed in on `page`: registered as a contractor (organisation
- * of type Aannemer), its configuration created, activated, and its sender running on it.
+ * Connects a registered receiver through the REST calls the portal makes, as the staff user signed
+ * in on `page` (super role with 'Opdrachtverstrekking Beheren'): its configuration created,
+ * activated, and its sender running on it.
+ */
+export async function connectReceiver(page: Page, flow: Flow, deelnemer: string, endpoints: ReceiverEndpoints) {
+  const headers = { authorization: `Bearer ${await portalAccessToken(page)}` };
+  const urls = urlGroups(flow).opdrachtnemer.map((type) => [type, `${endpoints.callbackBase}/${type}`]);
+  const key = { deelnemer, versienummer: VERSIENUMMERS[flow] };
+  const config = {
+    clientId: endpoints.clientId,
+    clientSecret: endpoints.clientSecret,
+    tokenUrl: endpoints.tokenUrl,
+    urls: Object.fromEntries(urls),
+  };
+  const created = await page.request.post('/rest/management/config', { headers, data: { ...key, config } });
+  expect(created.status(), await created.text()).toBe(201);
+  const activated = await page.request.patch('/rest/management/config', { headers, data: key });
+  expect(activated.status(), await activated.text()).toBe(200);
+  const sender = await page.request.put('/rest/management/message-sender', { headers, data: { ...key, version: 1 } });
+  expect(sender.status(), await sender.text()).toBe(200);
+}
+
+/**
+ * Connects a new receiver to its demo endpoints with `clientSecret`, as the administrator signed in
+ * on `page`: registered as a contractor (organisation of type Aannemer), then `connectReceiver`.
  */
 export async function connectDemoReceiver(
   page: Page,
@@ -48,20 +79,12 @@ export async function connectDemoReceiver(
   });
   expect([201, 409], await registered.text()).toContain(registered.status());
   const endpoints = `${new URL(page.url()).origin}/demo-deelnemers/${deelnemer}`;
-  const urls = urlGroups(flow).opdrachtnemer.map((type) => [type, `${endpoints}/callback/${type}`]);
-  const key = { deelnemer, versienummer: VERSIENUMMERS[flow] };
-  const config = {
+  await connectReceiver(page, flow, deelnemer, {
     clientId: `${deelnemer.toLowerCase()}-callback`,
     clientSecret,
     tokenUrl: `${endpoints}/token`,
-    urls: Object.fromEntries(urls),
-  };
-  const created = await page.request.post('/rest/management/config', { headers, data: { ...key, config } });
-  expect(created.status(), await created.text()).toBe(201);
-  const activated = await page.request.patch('/rest/management/config', { headers, data: key });
-  expect(activated.status(), await activated.text()).toBe(200);
-  const sender = await page.request.put('/rest/management/message-sender', { headers, data: { ...key, version: 1 } });
-  expect(sender.status(), await sender.text()).toBe(200);
+    callbackBase: `${endpoints}/callback`,
+  });
 }
 
 /**

@@ -1,12 +1,11 @@
 import { expect } from '@playwright/test';
 import type { CaughtMail } from './mail-catcher';
 
-const port = Number(process.env.E2E_PORT ?? 8181);
-/** The mail catcher of playwright.config.ts: SMTP on port+1000, its list on port+1001. */
-export const MAIL_PORTS = { smtp: port + 1000, http: port + 1001 };
+/** The mail catcher's list, on the port the Playwright config (loaded in every worker too) chose. */
+const mailsUrl = () => `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT ?? 9182}/mails`;
 
 async function caught(): Promise<CaughtMail[]> {
-  const response = await fetch(`http://127.0.0.1:${MAIL_PORTS.http}/mails`);
+  const response = await fetch(mailsUrl());
   return (await response.json()) as CaughtMail[];
 }
 

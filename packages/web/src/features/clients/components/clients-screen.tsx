@@ -100,7 +100,7 @@ export function ClientsScreen() {
                 gap: 2,
                 alignItems: 'start',
                 // minmax(0, …): a wide table scrolls inside its column instead of widening the page.
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' },
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 340px' },
               }}
             >
               <Paper variant="outlined">

@@ -1,0 +1,194 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { EXAMPLE_BERICHTEN } from '@knooppunt/domain';
+import type { Page } from '@playwright/test';
+import { GOLIVE_ADMIN } from '../playwright.golive.config';
+import { connectReceiver } from '../support/configs';
+import { cellOf, listTable, searchUntil, searchUntilVisible } from '../support/lists';
+import { linkIn, waitForMail } from '../support/mail';
+import { test, expect } from '../support/test';
+import { loginWithPassword, setPasswordThroughLink } from '../support/users';
+
+/**
+ * The production acceptance test (issue 19): Knooppunt on a PostgreSQL server with DEMO=0, an
+ * empty database and ADMIN_EMAIL, mail through a real SMTP server — from the first
+ * administrator's invitation to a participant's order delivered at the other participant's
+ * callback, and the participant's system shut out again. Nothing is seeded: every step is one an
+ * operator or a participant takes.
+ */
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: { id?: string; opdrachtId?: string };
+}
+
+/** Aannemer_Test's own system: a token endpoint and callbacks on loopback, recording what arrives. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = http.createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      response.setHeader('content-type', 'application/json');
+      if (request.url === '/token') {
+        return void response.end(JSON.stringify({ access_token: randomUUID(), token_type: 'Bearer', expires_in: 300 }));
+      }
+      received.push({
+        path: request.url ?? '',
+        headers: request.headers,
+        body: JSON.parse(text || '{}') as Received['body'],
+      });
+      response.statusCode = 200;
+      response.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { received, base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** 'Nieuwe organisatie' on the Organisaties screen. */
+async function createOrganisation(page: Page, organisatie: string, type: string) {
+  await page.goto('/organisaties');
+  await page.getByRole('button', { name: 'Nieuwe organisatie' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Aanmaken organisatie' });
+  await dialog.getByLabel('Organisatie').fill(organisatie);
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: type, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByText('Organisatie succesvol aangemaakt')).toBeVisible();
+}
+
+/** 'Nieuwe gebruiker aanmaken' on the Gebruikers screen; the user is invited by mail. */
+async function createUser(page: Page, email: string, organisatie: string, rol: string, optional: string[] = []) {
+  await page.goto('/gebruikers');
+  await page.getByRole('button', { name: 'Nieuwe gebruiker aanmaken' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Aanmaken gebruiker' });
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await dialog.getByRole('combobox', { name: 'Organisatie' }).click();
+  await page.getByRole('option', { name: organisatie, exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Rol', exact: true }).click();
+  await page.getByRole('option', { name: rol, exact: true }).click();
+  if (optional.length) {
+    await dialog.getByRole('combobox', { name: 'Optionele rollen' }).click();
+    for (const role of optional) await page.getByRole('option', { name: role, exact: true }).click();
+    await page.keyboard.press('Escape');
+  }
+  await dialog.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Gebruiker succesvol aangemaakt' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  return waitForMail(email, /^Uw account voor Knooppunt beheer$/);
+}
+
+/** 'Nieuwe client' on the Systeemclients screen: answers the client id and the secret, shown this once. */
+async function issueSystemClient(page: Page, organisatie: string) {
+  await page.goto(`/clients?organisatie=${organisatie}`);
+  await page.getByRole('button', { name: 'Nieuwe client' }).click();
+  const form = page.getByRole('dialog', { name: 'Nieuwe systeemclient' });
+  await form.getByLabel('Omschrijving').fill(`Koppeling ${organisatie}`);
+  await form.getByRole('button', { name: 'Aanmaken' }).click();
+  const issued = page.getByRole('dialog', { name: 'Client aangemaakt' });
+  await expect(issued.getByText('Bewaar het geheim nu: het wordt niet nog eens getoond.')).toBeVisible();
+  const clientId = (await issued.getByRole('textbox', { name: 'Client ID' }).textContent()) ?? '';
+  const secret = (await issued.getByRole('textbox', { name: 'Geheim' }).textContent()) ?? '';
+  const tokenEndpoint = (await issued.getByRole('textbox', { name: 'Token endpoint' }).textContent()) ?? '';
+  await page.screenshot({ path: '/work/look/golive-client-secret.png' });
+  await issued.getByRole('button', { name: 'Sluiten' }).click();
+  await expect(issued).toBeHidden();
+  await expect(page.getByText(secret)).toHaveCount(0);
+  return { clientId, secret, tokenEndpoint };
+}
+
+test('from ADMIN_EMAIL to a delivered message on PostgreSQL without demo mode', async ({ page, browser, request }) => {
+  const receiver = await startReceiver();
+  try {
+    // 1. The first administrator: created at start-up, invited by mail.
+    const invitation = await waitForMail(GOLIVE_ADMIN, /^Uw account voor Knooppunt beheer$/);
+    await setPasswordThroughLink(page, linkIn(invitation), 'beheerder-wachtwoord-1');
+    await loginWithPassword(page, GOLIVE_ADMIN, 'beheerder-wachtwoord-1', '/organisaties');
+    await page.screenshot({ path: '/work/look/golive-first-login.png', fullPage: true });
+
+    // 2. The participants, a user for each (invited by mail), and a colleague who configures deliveries.
+    await createOrganisation(page, 'Netbeheer_Test', 'Netbeheerder');
+    await createOrganisation(page, 'Aannemer_Test', 'Aannemer');
+    await createUser(page, 'planner@netbeheer-test.example', 'Netbeheer_Test', 'Netbeheerder');
+    await createUser(page, 'werkvoorbereider@aannemer-test.example', 'Aannemer_Test', 'Coordinerende Aannemer');
+    const colleague = await createUser(
+      page,
+      'opdrachten@netwerkbedrijf-test.example',
+      'Knooppunt_Beheer',
+      'Beheer ziet alles',
+      ['Opdrachtverstrekking Beheren'],
+    );
+
+    // 3. System credentials for both participants, copied from the screen.
+    const netbeheer = await issueSystemClient(page, 'Netbeheer_Test');
+    await issueSystemClient(page, 'Aannemer_Test');
+    expect(netbeheer.tokenEndpoint).toBe(`${new URL(page.url()).origin}/oidc/token`);
+
+    // 4. The colleague connects Aannemer_Test's callbacks to its system on loopback.
+    const staff = await browser.newPage();
+    await setPasswordThroughLink(staff, linkIn(colleague), 'opdrachten-wachtwoord-1');
+    await loginWithPassword(staff, 'opdrachten@netwerkbedrijf-test.example', 'opdrachten-wachtwoord-1', '/configs');
+    await connectReceiver(staff, 'aansluiting', 'Aannemer_Test', {
+      tokenUrl: `${receiver.base}/token`,
+      clientId: 'knooppunt',
+      clientSecret: 'geheim-van-aannemer-test',
+      callbackBase: `${receiver.base}/callback`,
+    });
+    await staff.close();
+
+    // 5. Netbeheer_Test's system: a token with its new credentials, then an order for Aannemer_Test.
+    const basic = Buffer.from(`${netbeheer.clientId}:${netbeheer.secret}`).toString('base64');
+    const tokenResponse = await request.post(netbeheer.tokenEndpoint, {
+      headers: { authorization: `Basic ${basic}` },
+      form: { grant_type: 'client_credentials' },
+    });
+    expect(tokenResponse.status(), await tokenResponse.text()).toBe(200);
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const opdrachtId = `GOLIVE-${randomUUID().slice(0, 8)}`;
+    const example = EXAMPLE_BERICHTEN.Opdracht;
+    const offered = await request.post('/api/v1/berichten', {
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      data: { ...example, opdrachtId, data: { ...example.data, opdrachtnemer: 'Aannemer_Test' } },
+    });
+    expect(offered.status(), await offered.text()).toBe(202);
+    const { id: messageId } = (await offered.json()) as { id: string };
+
+    // 6. Aannemer_Test's callback gets it, with the message's idempotency key.
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const [delivery] = receiver.received;
+    expect(delivery?.path).toBe('/callback/Opdracht');
+    expect(delivery?.headers['idempotency-key']).toBe(messageId);
+    expect(delivery?.body.opdrachtId).toBe(opdrachtId);
+
+    // 7. The Berichten screen shows it delivered: no failed attempt, nothing to resend.
+    await page.goto(`/berichten?opdrachtId=${opdrachtId}`);
+    const table = listTable(page, 'Overzicht van berichten');
+    const row = table.getByRole('row', { name: new RegExp(opdrachtId) });
+    await searchUntilVisible(page, row);
+    await expect(row).toContainText('Netbeheer_Test');
+    await expect(row).toContainText('Aannemer_Test');
+    await searchUntil(page, async () => expect(await cellOf(table, row, 'Mislukte pogingen')).toHaveText('0'));
+    await expect(await cellOf(table, row, 'Volgende poging')).toHaveText('');
+    await expect(row.getByRole('button', { name: 'Opnieuw verzenden' })).toHaveCount(0);
+    await page.screenshot({ path: '/work/look/golive-berichten.png', fullPage: true });
+
+    // 8. 'Intrekken': the system gets no token any more.
+    await page.goto('/clients?organisatie=Netbeheer_Test');
+    const clientRow = page.getByRole('row', { name: new RegExp(netbeheer.clientId) });
+    await clientRow.getByRole('button', { name: 'Intrekken' }).click();
+    await page.getByRole('dialog', { name: 'Client intrekken' }).getByRole('button', { name: 'Intrekken' }).click();
+    await expect(clientRow).toContainText('Ingetrokken');
+    await page.screenshot({ path: '/work/look/golive-revoked.png', fullPage: true });
+    const refused = await request.post(netbeheer.tokenEndpoint, {
+      headers: { authorization: `Basic ${basic}` },
+      form: { grant_type: 'client_credentials' },
+    });
+    expect(refused.status()).toBe(401);
+  } finally {
+    await receiver.close();
+  }
+});

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+
+/**
+ * The production acceptance test (issue 19): Knooppunt as an operator runs it — a PostgreSQL
+ * server, no demo mode, a first administrator from ADMIN_EMAIL, real mail (the mail catcher) — from
+ * an empty database to a delivered message. Run through scripts/with-postgres.sh, which starts a
+ * throwaway PostgreSQL server and names it in TEST_DATABASE_URL (`npm test` and .ci/run do).
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+if (!databaseUrl) {
+  throw new Error(
+    'The go-live test needs a PostgreSQL server: run it through scripts/with-postgres.sh (npm test does).',
+  );
+}
+
+const port = Number(process.env.E2E_GOLIVE_PORT ?? 8281);
+const baseURL = `http://127.0.0.1:${port}`;
+const mailPorts = { smtp: port + 1000, http: port + 1001 };
+// support/mail.ts reads the catcher's list there.
+process.env.E2E_MAIL_HTTP_PORT = String(mailPorts.http);
+export const GOLIVE_ADMIN = 'beheerder@netwerkbedrijf-test.example';
+
+export default defineConfig({
+  ...base,
+  testDir: './golive',
+  outputDir: '../test-results/golive',
+  timeout: 180_000,
+  use: { ...base.use, baseURL },
+  webServer: [
+    {
+      command: `npx tsx support/mail-catcher.ts ${mailPorts.smtp} ${mailPorts.http}`,
+      url: `http://127.0.0.1:${mailPorts.http}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'npx tsx ../packages/server/src/main.ts',
+      url: `${baseURL}/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DATABASE_URL: databaseUrl,
+        DEMO: '0',
+        ADMIN_EMAIL: GOLIVE_ADMIN,
+        SMTP_URL: `smtp://127.0.0.1:${mailPorts.smtp}`,
+        MAIL_FROM: 'Knooppunt <noreply@netwerkbedrijf-test.example>',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        SECRET_KEY: randomBytes(32).toString('base64'),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'knooppunt-golive-')),
+        // The test's receiver listens on loopback over plain http.
+        ALLOW_PRIVATE_TARGETS: '1',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});
