@@ -42,10 +42,13 @@ describe('routes and guards', () => {
   });
 
   it('shows a spinner while the session loads', async () => {
-    renderApp({ url: '/organisaties', isLoading: true });
+    const { router } = renderApp({ url: '/organisaties', isLoading: true });
 
-    // The router first loads the matched route's lazy screen module (setup.ts waits up to 5 s).
-    expect(await screen.findByRole('progressbar', { name: LABELS.common.loading })).toBeInTheDocument();
+    // The router first loads the matched route's lazy screen module, behind a spinner of its own;
+    // once it has, the spinner left is the session's, and the screen waits behind it.
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    expect(screen.getByRole('progressbar', { name: LABELS.common.loading })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: TITLES.organisaties })).not.toBeInTheDocument();
   });
 
   it('shows the unauthorized page to a user without the right', async () => {
