@@ -55,6 +55,7 @@ import { DEMO_PASSWORD } from './demo/data';
 import { DEMO_CLIENT_SECRET } from './idp/clients';
 import { seedDemoRules } from './demo/seed-regels';
 import { createMailer } from './mail/outbox';
+import { registerMailMetrics } from './mail/metrics';
 import { ensureFirstAdministrator } from './setup/first-admin';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const outbound = outboundFromConfig(config.outbound);
   const registry = new Registry();
   const metricsOfDelivery = createDeliveryMetrics(registry, database.db);
+  if (mailer.enabled) registerMailMetrics(registry, database.db);
   const delivery =
     config.role === 'api'
       ? undefined

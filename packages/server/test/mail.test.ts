@@ -159,6 +159,9 @@ describe('the outbox while the SMTP server is down', () => {
     expect(waiting).toMatchObject({ sent: null });
     expect(waiting?.text).toContain('/account/wachtwoord/');
     expect((await t.app.inject('/health')).json()).toMatchObject({ mail: { status: 'retrying', waiting: 1 } });
+    const metrics = (await t.app.inject('/metrics')).body;
+    expect(metrics).toMatch(/^knooppunt_mail_waiting 1$/m);
+    expect(metrics).toMatch(/^knooppunt_mail_retrying 1$/m);
 
     inbox = await startInbox(port);
     const mail = await inbox.waitFor('wacht@noord.example', /Uw account/);

@@ -8,10 +8,10 @@ export interface DeliveryMetrics {
 }
 
 /** Scrapes read the database at most this often; in between they answer the last reading. */
-const DATABASE_READ_INTERVAL_MS = 10_000;
+export const DATABASE_READ_INTERVAL_MS = 10_000;
 
 /** `load` at most once per interval, shared by concurrent callers; a failed reading is not kept. */
-function atMostEvery<T>(intervalMs: number, load: () => Promise<T>): () => Promise<T> {
+export function atMostEvery<T>(intervalMs: number, load: () => Promise<T>): () => Promise<T> {
   let last: { at: number; value: Promise<T> } | undefined;
   return () => {
     if (last && Date.now() - last.at < intervalMs) return last.value;

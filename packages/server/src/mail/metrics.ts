@@ -1,0 +1,29 @@
+import { Gauge, type Registry } from 'prom-client';
+import type { Database } from '../db/client';
+import { DATABASE_READ_INTERVAL_MS, atMostEvery } from '../delivery/metrics';
+import { mailBacklog } from './outbox';
+
+/**
+ * The mail outbox in /metrics, read from the database (so every process reports the same) at most
+ * every 10 s: mail waiting to go out, and how much of it waits after a failed attempt — an alert
+ * on the latter says the SMTP server refuses or is down.
+ */
+export function registerMailMetrics(registry: Registry, db: Database): void {
+  const backlog = atMostEvery(DATABASE_READ_INTERVAL_MS, () => mailBacklog(db));
+  new Gauge({
+    name: 'knooppunt_mail_waiting',
+    help: 'Mails in the outbox not sent yet',
+    registers: [registry],
+    async collect() {
+      this.set((await backlog()).waiting);
+    },
+  });
+  new Gauge({
+    name: 'knooppunt_mail_retrying',
+    help: 'Mails in the outbox waiting after a failed attempt',
+    registers: [registry],
+    async collect() {
+      this.set((await backlog()).failing);
+    },
+  });
+}
