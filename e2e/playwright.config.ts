@@ -2,13 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { serversFor } from './support/servers';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
-// The mail catcher (support/mail-catcher.ts): a real SMTP server the server mails to.
-const mailPorts = { smtp: port + 1000, http: port + 1001 };
-// support/mail.ts reads the catcher's list there.
-process.env.E2E_MAIL_HTTP_PORT = String(mailPorts.http);
 // Every run starts the real server on a fresh, empty data directory: migrations and demo seed included.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'knooppunt-e2e-'));
 
@@ -43,38 +40,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
+  webServer: serversFor(
+    port,
     {
-      command: `npx tsx support/mail-catcher.ts ${mailPorts.smtp} ${mailPorts.http}`,
-      url: `http://127.0.0.1:${mailPorts.http}/health`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      // No generated orders: the browser tests see the seeded data only.
+      DEMO_ORDERS_PER_MINUTE: '0',
+      // Every browser test logs in from 127.0.0.1: the address never reaches a lock, and an account
+      // locks after three failures, so the lock's own test is quick (and uses an account of its own).
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_IP: '1000',
     },
-    {
-      command: 'npx tsx ../packages/server/src/main.ts',
-      url: `${baseURL}/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        DATA_DIR: dataDir,
-        DEMO: '1',
-        // No generated orders: the browser tests see the seeded data only.
-        DEMO_ORDERS_PER_MINUTE: '0',
-        LOG_LEVEL: 'warn',
-        // Every browser test logs in from 127.0.0.1: the address never reaches a lock, and an account
-        // locks after three failures, so the lock's own test is quick (and uses an account of its own).
-        LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
-        LOGIN_MAX_FAILURES_PER_IP: '1000',
-        SMTP_URL: `smtp://127.0.0.1:${mailPorts.smtp}`,
-        MAIL_FROM: 'Knooppunt <noreply@knooppunt.example>',
-      },
-    },
-  ],
+    'Knooppunt <noreply@knooppunt.example>',
+  ),
 });

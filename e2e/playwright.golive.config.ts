@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
+import { serversFor } from './support/servers';
 
 /**
  * The production acceptance test (issue 19): Knooppunt as an operator runs it — a PostgreSQL
@@ -20,9 +21,6 @@ if (!databaseUrl) {
 
 const port = Number(process.env.E2E_GOLIVE_PORT ?? 8281);
 const baseURL = `http://127.0.0.1:${port}`;
-const mailPorts = { smtp: port + 1000, http: port + 1001 };
-// support/mail.ts reads the catcher's list there.
-process.env.E2E_MAIL_HTTP_PORT = String(mailPorts.http);
 export const GOLIVE_ADMIN = 'beheerder@netwerkbedrijf-test.example';
 
 export default defineConfig({
@@ -31,37 +29,17 @@ export default defineConfig({
   outputDir: '../test-results/golive',
   timeout: 180_000,
   use: { ...base.use, baseURL },
-  webServer: [
+  webServer: serversFor(
+    port,
     {
-      command: `npx tsx support/mail-catcher.ts ${mailPorts.smtp} ${mailPorts.http}`,
-      url: `http://127.0.0.1:${mailPorts.http}/health`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
+      DATABASE_URL: databaseUrl,
+      DEMO: '0',
+      ADMIN_EMAIL: GOLIVE_ADMIN,
+      SECRET_KEY: randomBytes(32).toString('base64'),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'knooppunt-golive-')),
+      // The test's receiver listens on loopback over plain http.
+      ALLOW_PRIVATE_TARGETS: '1',
     },
-    {
-      command: 'npx tsx ../packages/server/src/main.ts',
-      url: `${baseURL}/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        DATABASE_URL: databaseUrl,
-        DEMO: '0',
-        ADMIN_EMAIL: GOLIVE_ADMIN,
-        SMTP_URL: `smtp://127.0.0.1:${mailPorts.smtp}`,
-        MAIL_FROM: 'Knooppunt <noreply@netwerkbedrijf-test.example>',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        SECRET_KEY: randomBytes(32).toString('base64'),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'knooppunt-golive-')),
-        // The test's receiver listens on loopback over plain http.
-        ALLOW_PRIVATE_TARGETS: '1',
-        LOG_LEVEL: 'warn',
-      },
-    },
-  ],
+    'Knooppunt <noreply@netwerkbedrijf-test.example>',
+  ),
 });
