@@ -31,7 +31,17 @@ interface Log {
  * be handed to someone else); it reconnects after a loss, polling covers the gap. PGlite is
  * in-process and delivers the NOTIFY of a committed transaction to its own listeners.
  */
-export async function createWakeup(handle: Pick<DatabaseHandle, 'db' | 'kind'>, log?: Log): Promise<Wakeup> {
+/** Tests: how the PostgreSQL listener opens its connection and how long it waits to reconnect. */
+export interface ListenerOptions {
+  newClient?: ListenerClientFactory;
+  reconnectMs?: number;
+}
+
+export async function createWakeup(
+  handle: Pick<DatabaseHandle, 'db' | 'kind'>,
+  log?: Log,
+  listener: ListenerOptions = {},
+): Promise<Wakeup> {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let pending = false;
@@ -45,7 +55,7 @@ export async function createWakeup(handle: Pick<DatabaseHandle, 'db' | 'kind'>, 
     const unlisten = await (client as PGlite).listen(OUTBOX_CHANNEL, signal);
     close = unlisten;
   } else {
-    close = await listenOnPostgres((client as pg.Pool).options, signal, log);
+    close = await listenOnPostgres((client as pg.Pool).options, signal, log, listener);
   }
   return {
     signal,
@@ -68,33 +78,76 @@ export async function createWakeup(handle: Pick<DatabaseHandle, 'db' | 'kind'>, 
   };
 }
 
-async function listenOnPostgres(options: pg.PoolConfig, onNotify: () => void, log?: Log): Promise<() => Promise<void>> {
+/** How the listener opens its connection: a real pg.Client; tests hold on to the clients they hand out. */
+export type ListenerClientFactory = (options: pg.PoolConfig) => pg.Client;
+
+/**
+ * The LISTEN connection, kept up: one connection at a time and at most one reconnect in flight,
+ * whatever errors its connection emits; `close` also ends a connection still being opened.
+ */
+async function listenOnPostgres(
+  options: pg.PoolConfig,
+  onNotify: () => void,
+  log: Log | undefined,
+  { newClient = (config) => new pg.Client(config), reconnectMs = RECONNECT_MS }: ListenerOptions,
+): Promise<() => Promise<void>> {
   let closed = false;
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let connecting: Promise<void> | undefined;
+
   const scheduleReconnect = () => {
-    if (closed) return;
-    retry = setTimeout(() => void connect().catch(scheduleReconnect), RECONNECT_MS);
+    if (closed || retry || connecting) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connecting = connect()
+        .catch((error: unknown) => {
+          log?.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'outbox listener could not reconnect; trying again',
+          );
+        })
+        .finally(() => {
+          connecting = undefined;
+          if (!current) scheduleReconnect();
+        });
+    }, reconnectMs);
   };
+
   const connect = async (): Promise<void> => {
-    const client = new pg.Client(options);
+    const client = newClient(options);
     client.on('notification', onNotify);
     client.on('error', (error) => {
-      log?.warn({ err: error.message }, 'outbox listener lost its connection; polling until it is back');
       void client.end().catch(() => {});
-      if (current === client) current = undefined;
+      // Only the connection in use reconnects, once: a client still connecting fails through connect().
+      if (current !== client) return;
+      current = undefined;
+      log?.warn({ err: error.message }, 'outbox listener lost its connection; polling until it is back');
       scheduleReconnect();
     });
-    await client.connect();
-    await client.query(`listen ${OUTBOX_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${OUTBOX_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
     current = client;
     // Work that arrived while nobody listened.
     onNotify();
   };
+
   await connect();
   return async () => {
     closed = true;
     clearTimeout(retry);
-    await current?.end();
+    retry = undefined;
+    await connecting;
+    await current?.end().catch(() => {});
+    current = undefined;
   };
 }
