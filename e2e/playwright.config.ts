@@ -11,6 +11,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'knooppunt-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
+  // Needs a server with short-lived tokens: playwright.session.config.ts runs it.
+  testIgnore: 'session.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

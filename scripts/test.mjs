@@ -61,6 +61,14 @@ const steps = [
     report: 'playwright',
   },
   {
+    // The expired-session test needs its own server with 30 s tokens; the portal was built by the browser step.
+    name: 'session',
+    command: ['npx', 'playwright', 'test', '-c', 'playwright.session.config.ts'],
+    cwd: 'e2e',
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/session.json` },
+    report: 'playwright',
+  },
+  {
     // The portal was built by the browser step.
     name: 'golive',
     command: ['../scripts/with-postgres.sh', 'npx', 'playwright', 'test', '-c', 'playwright.golive.config.ts'],

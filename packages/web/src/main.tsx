@@ -6,6 +6,7 @@ import { createAppRouter } from '@/app/router';
 import { CenteredSpinner } from '@/components/status/centered-spinner';
 import { ErrorState } from '@/components/status/error-state';
 import { configureApiClient } from '@/lib/api-client';
+import { sessionEnded } from '@/lib/auth/session-ended';
 import { createUserManager } from '@/lib/auth/user-manager';
 import { loadPortalConfig } from '@/lib/portal-config';
 import { LABELS } from '@/lib/texts';
@@ -25,7 +26,11 @@ render(
 loadPortalConfig().then(
   (config) => {
     const userManager = createUserManager(config);
-    configureApiClient({ getAccessToken: async () => (await userManager.getUser())?.access_token });
+    configureApiClient({
+      getAccessToken: async () => (await userManager.getUser())?.access_token,
+      renewSession: async () => (await userManager.signinSilent())?.access_token,
+      onSessionEnded: sessionEnded.report,
+    });
     render(<App config={config} userManager={userManager} router={createAppRouter()} />);
   },
   (error: unknown) =>

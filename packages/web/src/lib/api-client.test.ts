@@ -1,6 +1,7 @@
 import { CALL_FAILURE } from '@knooppunt/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError, apiRequest, configureApiClient } from './api-client';
+import { ApiCallError, apiRequest, configureApiClient, SessionEndedError } from './api-client';
+import { LABELS } from './texts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -96,12 +97,19 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ message: CALL_FAILURE.noResponse, detail: 'ERR_NETWORK' });
   });
 
-  it.each([401, 403])('reports %i as insufficient rights', async (status) => {
-    fetchMock.mockResolvedValue(Response.json({ message: 'Forbidden' }, { status }));
+  it('reports 403 as insufficient rights, without renewing the session', async () => {
+    const renewSession = vi.fn(async () => 'token-new');
+    const onSessionEnded = vi.fn();
+    configureApiClient({ getAccessToken: async () => 'token-123', renewSession, onSessionEnded });
+    fetchMock.mockResolvedValue(Response.json({ message: 'Forbidden' }, { status: 403 }));
 
     const error = await failure(apiRequest('GET', '/rest/x'));
 
-    expect(error).toMatchObject({ message: CALL_FAILURE.forbidden, detail: undefined, status });
+    expect(error).toMatchObject({ message: CALL_FAILURE.forbidden, detail: undefined, status: 403 });
+    expect(error).not.toBeInstanceOf(SessionEndedError);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(renewSession).not.toHaveBeenCalled();
+    expect(onSessionEnded).not.toHaveBeenCalled();
   });
 
   it('reports 404 as nothing found', async () => {
@@ -149,5 +157,88 @@ describe('apiRequest', () => {
 
     expect(error.message).toBe(CALL_FAILURE.requestFailed);
     expect(error.detail).toBeTruthy();
+  });
+});
+
+describe('apiRequest when the session expired (401)', () => {
+  const unauthorized = () => Response.json({ message: 'Ongeldig of verlopen token' }, { status: 401 });
+  /** Answers 401 to the expired token and 200 to `valid`, like our server. */
+  const serverAccepting = (valid: string) => async (input: RequestInfo | URL) =>
+    input instanceof Request && input.headers.get('Authorization') === `Bearer ${valid}`
+      ? Response.json({ ok: true })
+      : unauthorized();
+
+  it('renews the session once, silently, and repeats the call with the new token', async () => {
+    const renewSession = vi.fn(async () => 'token-new');
+    const onSessionEnded = vi.fn();
+    configureApiClient({ getAccessToken: async () => 'token-expired', renewSession, onSessionEnded });
+    fetchMock.mockImplementation(serverAccepting('token-new'));
+
+    const result = await apiRequest('POST', '/rest/organisations', { naam: 'Acme' });
+
+    expect(result).toEqual({ ok: true });
+    expect(renewSession).toHaveBeenCalledOnce();
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    const [first, retry] = fetchMock.mock.calls.map(([request]) => request as Request);
+    expect(first?.headers.get('Authorization')).toBe('Bearer token-expired');
+    expect(retry?.headers.get('Authorization')).toBe('Bearer token-new');
+    expect(retry?.method).toBe('POST');
+    expect(await retry?.json()).toEqual({ naam: 'Acme' });
+  });
+
+  it('shares one renewal between calls refused at the same time', async () => {
+    let finishRenewal: (token: string) => void = () => {};
+    const renewSession = vi.fn(() => new Promise<string>((resolve) => (finishRenewal = resolve)));
+    configureApiClient({ getAccessToken: async () => 'token-expired', renewSession });
+    fetchMock.mockImplementation(serverAccepting('token-new'));
+
+    const calls = Promise.all([apiRequest('GET', '/rest/a'), apiRequest('GET', '/rest/b')]);
+    await vi.waitFor(() => expect(renewSession).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    finishRenewal('token-new');
+
+    await expect(calls).resolves.toEqual([{ ok: true }, { ok: true }]);
+    expect(renewSession).toHaveBeenCalledOnce();
+  });
+
+  it('reports the session ended when the renewal fails, and does not repeat the call', async () => {
+    const renewSession = vi.fn(async () => {
+      throw new Error('invalid_grant');
+    });
+    const onSessionEnded = vi.fn();
+    configureApiClient({ getAccessToken: async () => 'token-expired', renewSession, onSessionEnded });
+    fetchMock.mockImplementation(async () => unauthorized());
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(renewSession).toHaveBeenCalledOnce();
+    expect(error).toBeInstanceOf(SessionEndedError);
+    expect(error).toMatchObject({ message: LABELS.session.ended, status: 401 });
+    expect(error.message).not.toBe(CALL_FAILURE.forbidden);
+    expect(onSessionEnded).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('reports the session ended when the renewed token is refused too', async () => {
+    const renewSession = vi.fn(async () => 'token-new');
+    const onSessionEnded = vi.fn();
+    configureApiClient({ getAccessToken: async () => 'token-expired', renewSession, onSessionEnded });
+    fetchMock.mockImplementation(async () => unauthorized());
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(error).toBeInstanceOf(SessionEndedError);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(renewSession).toHaveBeenCalledOnce();
+    expect(onSessionEnded).toHaveBeenCalledOnce();
+  });
+
+  it('reports the session ended when there is no way to renew it', async () => {
+    fetchMock.mockImplementation(async () => unauthorized());
+
+    const error = await failure(apiRequest('GET', '/rest/x'));
+
+    expect(error).toBeInstanceOf(SessionEndedError);
+    expect(fetchMock).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,5 @@
 import { CALL_FAILURE } from '@knooppunt/domain';
+import { LABELS } from './texts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,13 +19,36 @@ export class ApiCallError extends Error {
   }
 }
 
+/**
+ * The server answered 401 and renewing the session did not help: the provider ended the session or
+ * the refresh token expired. The session-ended dialog tells the user; alerts stay quiet about it.
+ */
+export class SessionEndedError extends ApiCallError {
+  constructor() {
+    super(LABELS.session.ended, undefined, 401);
+    this.name = 'SessionEndedError';
+  }
+}
+
 export type AccessTokenGetter = () => Promise<string | null | undefined>;
 
-let getAccessToken: AccessTokenGetter = async () => undefined;
+export interface ApiClientOptions {
+  /** The current access token (the OIDC user manager; a stub in tests). */
+  getAccessToken: AccessTokenGetter;
+  /** Renews the session silently (refresh token) and answers the new access token; rejects when it cannot. */
+  renewSession?: AccessTokenGetter;
+  /** Called when a 401 outlived a renewal: the session has ended. */
+  onSessionEnded?: () => void;
+}
 
-/** Tells the client where the bearer token comes from (the OIDC user manager; a stub in tests). */
-export function configureApiClient(options: { getAccessToken: AccessTokenGetter }): void {
-  getAccessToken = options.getAccessToken;
+let options: ApiClientOptions = { getAccessToken: async () => undefined };
+/** The renewal in progress: calls that get 401 together share one renewal. */
+let renewal: Promise<string | null | undefined> | undefined;
+
+/** Tells the client where the bearer token comes from, how to renew it and whom to tell when the session ended. */
+export function configureApiClient(next: ApiClientOptions): void {
+  options = next;
+  renewal = undefined;
 }
 
 /**
@@ -43,9 +67,38 @@ export async function apiRequest<T>(
   body?: unknown,
   init: { signal?: AbortSignal } = {},
 ): Promise<T> {
+  let response = await send(method, path, body, init.signal, options.getAccessToken);
+  if (response.status === 401) {
+    // The access token expired or was refused (403 is about rights, and says so below): renew once,
+    // silently, and try the call once more. A 401 after that, or no renewal, means the session ended.
+    const renewed = await renewOnce().catch(() => undefined);
+    if (renewed) response = await send(method, path, body, init.signal, async () => renewed);
+    if (!renewed || response.status === 401) {
+      options.onSessionEnded?.();
+      throw new SessionEndedError();
+    }
+  }
+  if (!response.ok) throw await errorResponse(response);
+
+  try {
+    const text = await response.text();
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  } catch (error) {
+    throw new ApiCallError(CALL_FAILURE.requestFailed, errorText(error));
+  }
+}
+
+/** Builds and sends one request; answers the response when the server answered at all. */
+async function send(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  getAccessToken: AccessTokenGetter,
+): Promise<Response> {
   let request: Request;
   try {
-    request = await buildRequest(method, path, body, init.signal);
+    request = await buildRequest(method, path, body, signal, getAccessToken);
   } catch (error) {
     throw new ApiCallError(CALL_FAILURE.requestFailed, errorText(error));
   }
@@ -57,17 +110,25 @@ export async function apiRequest<T>(
     throw new ApiCallError(CALL_FAILURE.noResponse, noResponseCode(error));
   }
   if (response.status === 0) throw new ApiCallError(CALL_FAILURE.noResponse, 'ERR_NETWORK');
-  if (!response.ok) throw await errorResponse(response);
-
-  try {
-    const text = await response.text();
-    return (text === '' ? undefined : JSON.parse(text)) as T;
-  } catch (error) {
-    throw new ApiCallError(CALL_FAILURE.requestFailed, errorText(error));
-  }
+  return response;
 }
 
-async function buildRequest(method: HttpMethod, path: string, body: unknown, signal?: AbortSignal): Promise<Request> {
+function renewOnce(): Promise<string | null | undefined> {
+  const renew = options.renewSession;
+  if (!renew) return Promise.resolve(undefined);
+  renewal ??= renew().finally(() => {
+    renewal = undefined;
+  });
+  return renewal;
+}
+
+async function buildRequest(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  getAccessToken: AccessTokenGetter,
+): Promise<Request> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = await getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -82,7 +143,7 @@ async function buildRequest(method: HttpMethod, path: string, body: unknown, sig
 
 async function errorResponse(response: Response): Promise<ApiCallError> {
   const { status } = response;
-  if (status === 401 || status === 403) return new ApiCallError(CALL_FAILURE.forbidden, undefined, status);
+  if (status === 403) return new ApiCallError(CALL_FAILURE.forbidden, undefined, status);
   if (status === 404) return new ApiCallError(CALL_FAILURE.notFound, undefined, status);
 
   const text = (await response.text().catch(() => '')).trim();

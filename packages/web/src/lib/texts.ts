@@ -35,6 +35,15 @@ export const LABELS = {
     configLoadFailed: 'Configuratie van de portal kon niet worden geladen',
     routeFailed: 'Deze pagina kon niet worden geladen',
   },
+  /** The session ended at the provider or could not be renewed (decision 0021). */
+  session: {
+    title: 'Sessie verlopen',
+    ended: 'Uw sessie is verlopen. Log opnieuw in om verder te gaan.',
+    returnHere: 'Na het inloggen komt u terug op deze pagina.',
+    unsavedLost:
+      'Wat u nog niet hebt opgeslagen, gaat bij het inloggen verloren. Wilt u het eerst overnemen, kies dan Later.',
+    later: 'Later',
+  },
   menu: {
     sections: {
       aansluiting: 'Aansluiting',

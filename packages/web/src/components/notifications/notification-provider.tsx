@@ -5,6 +5,7 @@ import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { useMemo, useReducer, type ReactNode } from 'react';
+import { SessionEndedError } from '@/lib/api-client';
 import { LABELS } from '@/lib/texts';
 import { alertContentOf, NotifyContext, type AlertContent, type Notify } from './notify-context';
 
@@ -55,8 +56,11 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
 
   const notify = useMemo<Notify>(
     () => ({
-      notifyError: (title, error) =>
-        dispatch({ type: 'push', notification: { severity: 'error', title, ...alertContentOf(error) } }),
+      notifyError: (title, error) => {
+        // The session-ended dialog says it once, instead of an alert for every call it refused.
+        if (error instanceof SessionEndedError) return;
+        dispatch({ type: 'push', notification: { severity: 'error', title, ...alertContentOf(error) } });
+      },
       notifySuccess: (title) => dispatch({ type: 'push', notification: { severity: 'success', title } }),
     }),
     [],
