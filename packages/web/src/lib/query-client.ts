@@ -1,4 +1,14 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFilters } from '@tanstack/react-query';
+
+/**
+ * What a mutation changes on the server, named by domain. `app/fresh-data.ts` says, for each,
+ * which queries show it (decision 0022).
+ */
+export type Change =
+  'organisations' | 'users' | 'clients' | 'configs' | 'regels' | 'waardenlijsten' | 'opdrachten' | 'messages';
+
+/** For each change, the queries that show what it changed: they are invalidated after it succeeds. */
+export type FreshDataRule = Record<Change, readonly QueryFilters[]>;
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -6,28 +16,50 @@ declare module '@tanstack/react-query' {
       /** Title of the error alert shown when this query fails (one of the domain's ERROR_TITLES). */
       errorTitle?: string;
     };
+    mutationMeta: {
+      /** What the mutation changes on the server; `[]` for a call that changes nothing (a check). */
+      changes: readonly Change[];
+    };
   }
 }
 
 /**
  * Data is fetched when a screen asks for it and when the user searches, never behind their back:
- * no retries and no refetch on focus, mount or reconnect (spec 000 §4). A failing query reports
- * itself through `onQueryError` with the alert title from its `meta`.
+ * no retries and no refetch on focus or reconnect, and no refetch on mount of data that is still
+ * valid (spec 000 §4). A failing query reports itself through `onQueryError` with the alert title
+ * from its `meta`.
+ *
+ * Fresh data after a change (decision 0022): a successful mutation invalidates what `rule` lists
+ * for each of its `meta.changes`. Queries on screen refetch at once (and the mutation settles once
+ * they have); the others are marked invalid and refetch when a screen shows them next, which is
+ * what `refetchOnMount` allows: only an invalidated query refetches on mount.
  */
-export function createQueryClient(onQueryError: (title: string, error: unknown) => void): QueryClient {
-  return new QueryClient({
+export function createQueryClient(
+  onQueryError: (title: string, error: unknown) => void,
+  rule: FreshDataRule,
+): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.errorTitle) onQueryError(query.meta.errorTitle, error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      // After the mutation's own onSuccess, so an answer it writes into the cache shows at once.
+      onSettled: async (_data, error, _variables, _context, mutation) => {
+        if (error !== null) return;
+        const filters = new Set((mutation.meta?.changes ?? []).flatMap((change) => rule[change]));
+        await Promise.all([...filters].map((filter) => queryClient.invalidateQueries(filter)));
       },
     }),
     defaultOptions: {
       queries: {
         retry: false,
         refetchOnWindowFocus: false,
-        refetchOnMount: false,
+        refetchOnMount: (query) => query.state.isInvalidated,
         refetchOnReconnect: false,
       },
     },
   });
+  return queryClient;
 }

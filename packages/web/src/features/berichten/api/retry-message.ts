@@ -1,7 +1,6 @@
 import type { Flow, MessageView } from '@knooppunt/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { searchMessagesQueryOptions } from './search-messages';
 
 /** Each flow has its own resend call (spec 000 §7 names the Aansluiting one; the Hoofdnet one is ours). */
 const RETRY_PATHS: Record<Flow, string> = {
@@ -20,9 +19,8 @@ export function retryMessage({ flow, id }: RetryMessage): Promise<MessageView> {
 }
 
 export function useRetryMessage() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryMessage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: searchMessagesQueryOptions().queryKey }),
+    meta: { changes: ['messages'] },
   });
 }

@@ -1,18 +1,16 @@
 import type { CreateSystemClient, IssuedSystemClient } from '@knooppunt/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { clientsQueryOptions } from './get-clients';
 
 export function createClient(body: CreateSystemClient): Promise<IssuedSystemClient> {
   return apiRequest('POST', '/rest/clients', body);
 }
 
 export function useCreateClient() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createClient,
     // The answer holds the secret: the cache forgets the mutation once the screen lets go of it.
     gcTime: 0,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsQueryOptions().queryKey }),
+    meta: { changes: ['clients'] },
   });
 }

@@ -1,7 +1,6 @@
 import type { SystemClient } from '@knooppunt/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { clientsQueryOptions } from './get-clients';
 
 /** 'Intrekken': no token is issued to the client from now on. */
 export function revokeClient(clientId: string): Promise<SystemClient> {
@@ -9,9 +8,8 @@ export function revokeClient(clientId: string): Promise<SystemClient> {
 }
 
 export function useRevokeClient() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeClient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsQueryOptions().queryKey }),
+    meta: { changes: ['clients'] },
   });
 }

@@ -1,7 +1,6 @@
 import type { ConfigView } from '@knooppunt/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useInvalidateConfigs } from './config-cache';
 import type { ConfigRowKey as ConfigKey } from './config-key';
 
 /** 'Concept activeren': the draft becomes the active version. */
@@ -10,6 +9,5 @@ export function activateDraft(key: ConfigKey): Promise<ConfigView> {
 }
 
 export function useActivateDraft() {
-  const invalidate = useInvalidateConfigs();
-  return useMutation({ mutationFn: activateDraft, onSuccess: invalidate });
+  return useMutation({ mutationFn: activateDraft, meta: { changes: ['configs'] } });
 }

@@ -9,5 +9,5 @@ export function checkConnection(key: ConfigVersionKey): Promise<ConnectionCheck>
 }
 
 export function useCheckConnection() {
-  return useMutation({ mutationFn: checkConnection });
+  return useMutation({ mutationFn: checkConnection, meta: { changes: [] } });
 }

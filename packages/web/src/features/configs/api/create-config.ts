@@ -1,7 +1,6 @@
 import type { ConfigView, CreateConfig } from '@knooppunt/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useInvalidateConfigs } from './config-cache';
 import type { ConfigRowKey } from './config-key';
 
 /** Creates a configuration as a draft. */
@@ -10,6 +9,5 @@ export function createConfig(body: Omit<CreateConfig, 'versienummer'> & ConfigRo
 }
 
 export function useCreateConfig() {
-  const invalidate = useInvalidateConfigs();
-  return useMutation({ mutationFn: createConfig, onSuccess: invalidate });
+  return useMutation({ mutationFn: createConfig, meta: { changes: ['configs'] } });
 }

@@ -1,7 +1,7 @@
 import type { Sender } from '@knooppunt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { replaceSender, useInvalidateConfigs } from './config-cache';
+import { replaceSender } from './config-cache';
 import type { ConfigRowKey as ConfigKey } from './config-key';
 
 /** The sender runs with this (the newest active) version; the server creates the sender when there is none. */
@@ -11,12 +11,9 @@ export function switchToNewestConfig(body: ConfigKey & { version: number }): Pro
 
 export function useSwitchToNewestConfig() {
   const queryClient = useQueryClient();
-  const invalidate = useInvalidateConfigs();
   return useMutation({
     mutationFn: switchToNewestConfig,
-    onSuccess: async (sender) => {
-      replaceSender(queryClient, sender);
-      await invalidate();
-    },
+    meta: { changes: ['configs'] },
+    onSuccess: (sender) => replaceSender(queryClient, sender),
   });
 }

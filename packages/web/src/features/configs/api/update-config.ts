@@ -1,7 +1,6 @@
 import type { ConfigView, UpdateConfig } from '@knooppunt/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useInvalidateConfigs } from './config-cache';
 import type { ConfigRowKey } from './config-key';
 
 /**
@@ -13,6 +12,5 @@ export function updateConfig(body: Omit<UpdateConfig, 'versienummer'> & ConfigRo
 }
 
 export function useUpdateConfig() {
-  const invalidate = useInvalidateConfigs();
-  return useMutation({ mutationFn: updateConfig, onSuccess: invalidate });
+  return useMutation({ mutationFn: updateConfig, meta: { changes: ['configs'] } });
 }

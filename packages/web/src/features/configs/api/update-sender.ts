@@ -1,7 +1,7 @@
 import type { Sender } from '@knooppunt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { replaceSender, useInvalidateConfigs } from './config-cache';
+import { replaceSender } from './config-cache';
 import type { ConfigRowKey as ConfigKey } from './config-key';
 
 /** Pauses or resumes sending, or sets the maximum number of concurrent messages: one change per call. */
@@ -13,12 +13,9 @@ export function updateSender(body: SenderChange): Promise<Sender> {
 
 export function useUpdateSender() {
   const queryClient = useQueryClient();
-  const invalidate = useInvalidateConfigs();
   return useMutation({
     mutationFn: updateSender,
-    onSuccess: async (sender) => {
-      replaceSender(queryClient, sender);
-      await invalidate();
-    },
+    meta: { changes: ['configs'] },
+    onSuccess: (sender) => replaceSender(queryClient, sender),
   });
 }

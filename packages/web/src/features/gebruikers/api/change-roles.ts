@@ -1,8 +1,6 @@
 import type { User } from '@knooppunt/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { searchRolesQueryOptions } from './search-roles';
-import { searchUsersQueryOptions } from './search-users';
 
 export interface ChangeRoles {
   /** The userid. */
@@ -15,12 +13,5 @@ export function changeRoles(body: ChangeRoles): Promise<User> {
 }
 
 export function useChangeRoles() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeRoles,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: searchUsersQueryOptions().queryKey });
-      await queryClient.invalidateQueries({ queryKey: searchRolesQueryOptions().queryKey });
-    },
-  });
+  return useMutation({ mutationFn: changeRoles, meta: { changes: ['users'] } });
 }

@@ -1,8 +1,6 @@
 import type { User } from '@knooppunt/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { searchRolesQueryOptions } from './search-roles';
-import { searchUsersQueryOptions } from './search-users';
 
 /** The body of POST /rest/users (domain `createUserSchema`). */
 export interface CreateUser {
@@ -20,13 +18,5 @@ export function createUser(body: CreateUser): Promise<CreatedUser> {
 }
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: searchUsersQueryOptions().queryKey });
-      // 'Overig' in the role tree lists the roles users have.
-      await queryClient.invalidateQueries({ queryKey: searchRolesQueryOptions().queryKey });
-    },
-  });
+  return useMutation({ mutationFn: createUser, meta: { changes: ['users'] } });
 }

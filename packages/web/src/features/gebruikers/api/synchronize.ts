@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { searchUsersQueryOptions } from './search-users';
 
 /** The answer of POST /rest/admin/synchronize (domain `syncReportSchema`). */
 export interface SyncReport {
@@ -14,9 +13,5 @@ export function synchronize(): Promise<SyncReport> {
 }
 
 export function useSynchronize() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: synchronize,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: searchUsersQueryOptions().queryKey }),
-  });
+  return useMutation({ mutationFn: synchronize, meta: { changes: ['users'] } });
 }

@@ -1,7 +1,6 @@
 import type { OpdrachtView } from '@knooppunt/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { searchOpdrachtenQueryOptions } from './search-opdrachten';
 
 /**
  * Cancels an order by hand: status 'Opdracht handmatig geannuleerd', and its messages still to be
@@ -12,9 +11,8 @@ export function cancelOpdracht(opdrachtId: string): Promise<OpdrachtView> {
 }
 
 export function useCancelOpdracht() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOpdracht,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: searchOpdrachtenQueryOptions().queryKey }),
+    meta: { changes: ['opdrachten'] },
   });
 }

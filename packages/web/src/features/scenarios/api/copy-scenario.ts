@@ -1,7 +1,6 @@
 import type { Scenario, Werkzaamheden } from '@knooppunt/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useRefreshRegels } from './regels-cache';
 
 export interface CopyScenario {
   id: string;
@@ -15,6 +14,5 @@ export function copyScenario({ id, ...body }: CopyScenario): Promise<Scenario> {
 }
 
 export function useCopyScenario() {
-  const refresh = useRefreshRegels();
-  return useMutation({ mutationFn: copyScenario, onSuccess: refresh });
+  return useMutation({ mutationFn: copyScenario, meta: { changes: ['regels'] } });
 }

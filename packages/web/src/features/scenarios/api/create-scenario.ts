@@ -1,7 +1,6 @@
 import type { Scenario, Werkzaamheden } from '@knooppunt/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useRefreshRegels } from './regels-cache';
 
 export interface CreateScenario {
   omschrijving: string;
@@ -16,6 +15,5 @@ export function createScenario(body: CreateScenario): Promise<Scenario> {
 }
 
 export function useCreateScenario() {
-  const refresh = useRefreshRegels();
-  return useMutation({ mutationFn: createScenario, onSuccess: refresh });
+  return useMutation({ mutationFn: createScenario, meta: { changes: ['regels'] } });
 }

@@ -1,7 +1,6 @@
 import type { Version } from '@knooppunt/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useRefreshRegels } from './regels-cache';
 
 export interface PublishVersion {
   berichtVersie: string;
@@ -16,6 +15,5 @@ export function publishVersion(body: PublishVersion): Promise<Version> {
 }
 
 export function usePublishVersion() {
-  const refresh = useRefreshRegels();
-  return useMutation({ mutationFn: publishVersion, onSuccess: refresh });
+  return useMutation({ mutationFn: publishVersion, meta: { changes: ['regels'] } });
 }

@@ -2,7 +2,6 @@ import type { Scenario, Verplichting } from '@knooppunt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { scenarioQueryOptions } from './get-scenario';
-import { dropHiddenRegels } from './regels-cache';
 
 export interface SetVerplichting {
   scenarioId: string;
@@ -16,16 +15,14 @@ export function setVerplichting({ scenarioId, ...body }: SetVerplichting): Promi
 }
 
 /**
- * The answer is the scenario as it is now: it replaces the one on screen. Other scenarios kept
- * for later may count it as equal or not any more ('gelijk'): they are dropped.
+ * The answer is the scenario as it is now: it replaces the one on screen at once. Other scenarios
+ * and lists may count it as equal or not any more ('gelijk'): the rules change (decision 0022).
  */
 export function useSetVerplichting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setVerplichting,
-    onSuccess: (scenario) => {
-      queryClient.setQueryData(scenarioQueryOptions(scenario._id).queryKey, scenario);
-      dropHiddenRegels(queryClient);
-    },
+    meta: { changes: ['regels'] },
+    onSuccess: (scenario) => queryClient.setQueryData(scenarioQueryOptions(scenario._id).queryKey, scenario),
   });
 }

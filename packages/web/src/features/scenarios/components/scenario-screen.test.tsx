@@ -75,12 +75,16 @@ describe('scenario detail', () => {
   });
 
   it("lets an editor of the scenario's own grid operator set an obligation", async () => {
+    // The server keeps what was saved: the scenario fetched again after the change has it too.
+    let stored = SCENARIO;
     const { user, api } = renderScreen(EDITOR, {
       api: {
         patch: async (request) => {
           const body = (await request.clone().json()) as { id: string; verplichting: string };
-          return Response.json(withObligation(SCENARIO, body.id, body.verplichting));
+          stored = withObligation(stored, body.id, body.verplichting);
+          return Response.json(stored);
         },
+        scenario: () => Response.json(stored),
       },
     });
     await tree();

@@ -12,6 +12,7 @@ export function usePatchWaarde(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PatchWaarde) => patchWaarde(id, body),
+    meta: { changes: ['waardenlijsten'] },
     onSuccess: (list) => queryClient.setQueryData(getWaardenlijstQueryOptions(id).queryKey, list),
   });
 }
