@@ -23,6 +23,7 @@ import {
 import { OpdrachtenScreen } from '@/features/opdrachten/components/opdrachten-screen';
 import { OrganisatiesScreen } from '@/features/organisaties/components/organisaties-screen';
 import { LABELS } from '@/lib/texts';
+import { DATA_KEYS } from './fresh-data';
 import { renderRoutes } from '@/testing/render';
 import { stubApi } from '@/testing/stub-api';
 
@@ -204,5 +205,64 @@ describe('the rule covers every mutation', () => {
     const mutations = Object.entries(sources).filter(([, source]) => source.includes('useMutation('));
     expect(mutations.length).toBeGreaterThanOrEqual(24);
     expect(mutations.filter(([, source]) => !/meta: \{ changes: \[/.test(source)).map(([path]) => path)).toEqual([]);
+  });
+});
+
+describe('the rule names the keys the features use', () => {
+  it('each key of DATA_KEYS is the prefix of its feature query options', async () => {
+    const [
+      { searchOrganisationsQueryOptions },
+      { valuelistsQueryOptions },
+      rulesLookup,
+      waardenlijstenLookup,
+      { searchUsersQueryOptions },
+      { autosuggestQueryOptions },
+      { searchRolesQueryOptions },
+      { clientsQueryOptions },
+      { searchConfigsQueryOptions },
+      { getConfigQueryOptions },
+      { getSenderLogQueryOptions },
+      { searchWaardenlijstenQueryOptions },
+      { searchOpdrachtenQueryOptions },
+      { searchMessagesQueryOptions },
+      { searchLeveringenQueryOptions },
+    ] = await Promise.all([
+      import('@/features/organisaties/api/search-organisations'),
+      import('@/features/configs/api/get-valuelists'),
+      import('@/features/scenarios/api/get-lookup'),
+      import('@/features/waardenlijsten/api/get-lookup'),
+      import('@/features/gebruikers/api/search-users'),
+      import('@/features/gebruikers/api/autosuggest'),
+      import('@/features/gebruikers/api/search-roles'),
+      import('@/features/clients/api/get-clients'),
+      import('@/features/configs/api/search-configs'),
+      import('@/features/configs/api/get-config'),
+      import('@/features/configs/api/get-sender-log'),
+      import('@/features/waardenlijsten/api/search-waardenlijsten'),
+      import('@/features/opdrachten/api/search-opdrachten'),
+      import('@/features/berichten/api/search-messages'),
+      import('@/features/leveringen/api/search-leveringen'),
+    ]);
+    const features: Record<keyof typeof DATA_KEYS, readonly unknown[]> = {
+      organisations: searchOrganisationsQueryOptions().queryKey,
+      configValuelists: valuelistsQueryOptions().queryKey,
+      rulesLookup: rulesLookup.lookupQueryOptions().queryKey,
+      waardenlijstenLookup: waardenlijstenLookup.lookupQueryOptions().queryKey,
+      users: searchUsersQueryOptions().queryKey,
+      autosuggest: autosuggestQueryOptions('iets').queryKey,
+      roles: searchRolesQueryOptions().queryKey,
+      clients: clientsQueryOptions().queryKey,
+      configs: searchConfigsQueryOptions().queryKey,
+      config: getConfigQueryOptions().queryKey,
+      senderLog: getSenderLogQueryOptions().queryKey,
+      waardenlijsten: searchWaardenlijstenQueryOptions().queryKey,
+      opdrachten: searchOpdrachtenQueryOptions().queryKey,
+      messages: searchMessagesQueryOptions().queryKey,
+      leveringen: searchLeveringenQueryOptions().queryKey,
+    };
+    for (const [name, prefix] of Object.entries(DATA_KEYS)) {
+      const featureKey = features[name as keyof typeof DATA_KEYS];
+      expect({ name, key: featureKey.slice(0, prefix.length) }).toEqual({ name, key: prefix });
+    }
   });
 });

@@ -1,31 +1,36 @@
-import { hashKey, type QueryFilters } from '@tanstack/react-query';
-import { searchMessagesQueryOptions } from '@/features/berichten/api/search-messages';
-import { clientsQueryOptions } from '@/features/clients/api/get-clients';
-import { getConfigQueryOptions } from '@/features/configs/api/get-config';
-import { getSenderLogQueryOptions } from '@/features/configs/api/get-sender-log';
-import { valuelistsQueryOptions } from '@/features/configs/api/get-valuelists';
-import { searchConfigsQueryOptions } from '@/features/configs/api/search-configs';
-import { autosuggestQueryOptions } from '@/features/gebruikers/api/autosuggest';
-import { searchRolesQueryOptions } from '@/features/gebruikers/api/search-roles';
-import { searchUsersQueryOptions } from '@/features/gebruikers/api/search-users';
-import { searchLeveringenQueryOptions } from '@/features/leveringen/api/search-leveringen';
-import { searchOpdrachtenQueryOptions } from '@/features/opdrachten/api/search-opdrachten';
-import { searchOrganisationsQueryOptions } from '@/features/organisaties/api/search-organisations';
-import { lookupQueryOptions as rulesLookupQueryOptions } from '@/features/scenarios/api/get-lookup';
-import { lookupQueryOptions as waardenlijstenLookupQueryOptions } from '@/features/waardenlijsten/api/get-lookup';
-import { searchWaardenlijstenQueryOptions } from '@/features/waardenlijsten/api/search-waardenlijsten';
+import { hashKey, type QueryFilters, type QueryKey } from '@tanstack/react-query';
 import type { FreshDataRule } from '@/lib/query-client';
 
-const key = ({ queryKey }: { queryKey: readonly unknown[] }): QueryFilters => ({ queryKey });
+/**
+ * The query keys (prefixes) of the screens' data, as the features' query options build them. Plain
+ * keys, not the features' modules: this rule is part of the initial bundle, the features are loaded
+ * per route. fresh-data.test.tsx checks each against the feature's own query options.
+ */
+export const DATA_KEYS = {
+  organisations: ['organisations', 'search'],
+  configValuelists: ['configs', 'valuelists'],
+  rulesLookup: ['regels', 'lookup'],
+  waardenlijstenLookup: ['waardenlijsten', 'lookup'],
+  users: ['users', 'search'],
+  autosuggest: ['users', 'autosuggest'],
+  roles: ['roles', 'search'],
+  clients: ['clients'],
+  configs: ['configs', 'search'],
+  config: ['configs', 'detail'],
+  senderLog: ['configs', 'sender-log'],
+  waardenlijsten: ['waardenlijsten', 'search'],
+  opdrachten: ['opdrachten', 'search'],
+  messages: ['messages', 'search'],
+  leveringen: ['leveringen', 'search'],
+} as const satisfies Record<string, QueryKey>;
 
-/** Every suggestion, whatever was typed: the autosuggest key without its text. */
-const AUTOSUGGEST = autosuggestQueryOptions('').queryKey.slice(0, -1);
+const key = (queryKey: QueryKey): QueryFilters => ({ queryKey });
 
 /**
  * The rules features (scenarios, zoeken) keep their queries under one namespace. Their reference
  * data (the lookup) does not change with the rules; it changes with the organisations.
  */
-const RULES_LOOKUP = hashKey(rulesLookupQueryOptions().queryKey);
+const RULES_LOOKUP = hashKey(DATA_KEYS.rulesLookup);
 const RULES: QueryFilters = {
   queryKey: ['regels'],
   predicate: (query) => hashKey(query.queryKey) !== RULES_LOOKUP,
@@ -41,25 +46,21 @@ export const FRESH_DATA_RULE: FreshDataRule = {
   // (all organisation searches), the configurations' participants, and the netbeheerders of the
   // rules' and value lists' reference data.
   organisations: [
-    key(searchOrganisationsQueryOptions()),
-    key(valuelistsQueryOptions()),
-    key(rulesLookupQueryOptions()),
-    key(waardenlijstenLookupQueryOptions()),
+    key(DATA_KEYS.organisations),
+    key(DATA_KEYS.configValuelists),
+    key(DATA_KEYS.rulesLookup),
+    key(DATA_KEYS.waardenlijstenLookup),
   ],
   // The user lists and their suggestions, and the role tree ('Overig' lists the roles users have).
-  users: [key(searchUsersQueryOptions()), { queryKey: AUTOSUGGEST }, key(searchRolesQueryOptions())],
-  clients: [key(clientsQueryOptions())],
+  users: [key(DATA_KEYS.users), key(DATA_KEYS.autosuggest), key(DATA_KEYS.roles)],
+  clients: [key(DATA_KEYS.clients)],
   // The lists (with their senders), the open configuration and the sending logs.
-  configs: [key(searchConfigsQueryOptions()), key(getConfigQueryOptions()), key(getSenderLogQueryOptions())],
+  configs: [key(DATA_KEYS.configs), key(DATA_KEYS.config), key(DATA_KEYS.senderLog)],
   // Scenario lists, scenarios and their pairs ('gelijk' counts), published rules and versions.
   regels: [RULES],
   // A value list's own changes answer the list as it is now; the lists show them.
-  waardenlijsten: [key(searchWaardenlijstenQueryOptions())],
+  waardenlijsten: [key(DATA_KEYS.waardenlijsten)],
   // Cancelling an order deletes its messages still to be sent.
-  opdrachten: [
-    key(searchOpdrachtenQueryOptions()),
-    key(searchMessagesQueryOptions()),
-    key(searchLeveringenQueryOptions()),
-  ],
-  messages: [key(searchMessagesQueryOptions())],
+  opdrachten: [key(DATA_KEYS.opdrachten), key(DATA_KEYS.messages), key(DATA_KEYS.leveringen)],
+  messages: [key(DATA_KEYS.messages)],
 };
