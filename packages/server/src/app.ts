@@ -55,7 +55,7 @@ import { DEMO_PASSWORD } from './demo/data';
 import { DEMO_CLIENT_SECRET } from './idp/clients';
 import { seedDemoRules } from './demo/seed-regels';
 import { createMailer } from './mail/outbox';
-import { registerMailMetrics } from './mail/metrics';
+import { mailBacklogReading, registerMailMetrics } from './mail/metrics';
 import { ensureFirstAdministrator } from './setup/first-admin';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -115,7 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const outbound = outboundFromConfig(config.outbound);
   const registry = new Registry();
   const metricsOfDelivery = createDeliveryMetrics(registry, database.db);
-  if (mailer.enabled) registerMailMetrics(registry, database.db);
+  const mailBacklog = mailer.enabled ? mailBacklogReading(database.db) : undefined;
+  if (mailBacklog) registerMailMetrics(registry, mailBacklog);
   const delivery =
     config.role === 'api'
       ? undefined
@@ -134,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeaders, { publicUrl: config.publicUrl, externalIssuer: config.oidc.externalIssuer });
   await app.register(textInput);
   await app.register(metrics, { registry, token: config.metricsToken });
-  await app.register(healthRoutes, { ping: database.ping, db: database.db, mailEnabled: mailer.enabled });
+  await app.register(healthRoutes, { ping: database.ping, mailBacklog });
   // A worker process delivers and answers health and metrics; the APIs run in the api processes.
   if (config.role === 'worker') return app;
 

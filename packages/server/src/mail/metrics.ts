@@ -1,15 +1,23 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/client';
 import { DATABASE_READ_INTERVAL_MS, atMostEvery } from '../delivery/metrics';
-import { mailBacklog } from './outbox';
+import { mailBacklog, type MailBacklog } from './outbox';
+
+export type MailBacklogReading = () => Promise<MailBacklog>;
 
 /**
- * The mail outbox in /metrics, read from the database (so every process reports the same) at most
- * every 10 s: mail waiting to go out, and how much of it waits after a failed attempt — an alert
- * on the latter says the SMTP server refuses or is down.
+ * What the outbox holds, read from the database (so every process reports the same) at most every
+ * 10 s however often /health and /metrics ask: both share one reading.
  */
-export function registerMailMetrics(registry: Registry, db: Database): void {
-  const backlog = atMostEvery(DATABASE_READ_INTERVAL_MS, () => mailBacklog(db));
+export function mailBacklogReading(db: Database): MailBacklogReading {
+  return atMostEvery(DATABASE_READ_INTERVAL_MS, () => mailBacklog(db));
+}
+
+/**
+ * The mail outbox in /metrics: mail waiting to go out, and how much of it waits after a failed
+ * attempt — an alert on the latter says the SMTP server refuses or is down.
+ */
+export function registerMailMetrics(registry: Registry, backlog: MailBacklogReading): void {
   new Gauge({
     name: 'knooppunt_mail_waiting',
     help: 'Mails in the outbox not sent yet',

@@ -196,8 +196,14 @@ export function createMailer({
   };
 }
 
-/** What the outbox holds, for /health and /metrics. */
-export async function mailBacklog(db: Database): Promise<{ waiting: number; failing: number }> {
+/** Mail not sent yet, and how much of it waits after a failed attempt. */
+export interface MailBacklog {
+  waiting: number;
+  failing: number;
+}
+
+/** What the outbox holds, for /health and /metrics (through mail/metrics.ts's shared reading). */
+export async function mailBacklog(db: Database): Promise<MailBacklog> {
   const [row] = await db
     .select({
       waiting: sql<number>`count(*)::int`,
