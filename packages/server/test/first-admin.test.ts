@@ -13,13 +13,8 @@ import { auditLog, organisations, users } from '../src/db/schema';
 import { verifyPassword } from '../src/idp/passwords';
 import { createMailer } from '../src/mail/outbox';
 import { FIRST_ADMIN_ROLES, FIRST_ADMIN_TEXTS, ensureFirstAdministrator } from '../src/setup/first-admin';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, logCollector, type TestApp } from './helpers';
 import { linkIn, startInbox, type Inbox } from './support/smtp';
-
-function logCollector() {
-  const lines: { msg?: string; level?: number; [key: string]: unknown }[] = [];
-  return { lines, stream: { write: (line: string) => void lines.push(JSON.parse(line) as { msg?: string }) } };
-}
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 

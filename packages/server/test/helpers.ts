@@ -81,6 +81,12 @@ async function adminQuery(url: string, statement: string): Promise<void> {
   }
 }
 
+/** Log lines of an app built with `{ logStream: log.stream }`, parsed: for tests that read what it logged. */
+export function logCollector() {
+  const lines: { msg?: string; level?: number; [key: string]: unknown }[] = [];
+  return { lines, stream: { write: (line: string) => void lines.push(JSON.parse(line) as { msg?: string }) } };
+}
+
 export interface TokenClaims {
   roles?: string[];
   deelnemer?: string;

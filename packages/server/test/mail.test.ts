@@ -4,18 +4,13 @@ import { mailOutbox, users } from '../src/db/schema';
 import { verifyPassword } from '../src/idp/passwords';
 import { FORGOT_PASSWORD_TEXTS } from '../src/idp/forgot-password';
 import { LOGIN_TEXTS } from '../src/idp/login-page';
-import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
+import { bearer, createTestApp, logCollector, tokenFor, type TestApp } from './helpers';
 import { closedPort } from './support/local-server';
 import { linkIn, startInbox, type Inbox } from './support/smtp';
 
 const ADMIN = { roles: ['Beheer ziet alles', 'Gebruikers Beheren'], email: 'beheer@knooppunt.example' };
 /** The outbox polls quickly and retries within a second, so a test sees a retry happen. */
 const QUICK_MAIL = { mail: { pollMs: 100, retryScheduleMs: [300] } };
-
-function logCollector() {
-  const lines: Record<string, unknown>[] = [];
-  return { lines, stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } };
-}
 
 async function createUser(t: TestApp, email: string) {
   const response = await t.app.inject({

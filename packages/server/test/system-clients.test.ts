@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { SignJWT, decodeJwt, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { SignJWT, decodeJwt, exportJWK, generateKeyPair, importJWK, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EXAMPLE_BERICHTEN,
@@ -13,7 +13,7 @@ import {
 import { auditLog, systemClients } from '../src/db/schema';
 import { DEMO_CLIENT_SECRET, demoSystemClientId } from '../src/idp/clients';
 import { bearer, createListeningTestApp, createTestApp, tokenFor, type TestApp } from './helpers';
-import { startLocalServer, type LocalServer } from './support/local-server';
+import { startExternalIssuer, type ExternalIssuer } from './support/external-issuer';
 
 /**
  * Participants' system clients (issue 19 item 4, decision 0019): administered through /rest/clients,
@@ -206,15 +206,11 @@ describe('system clients with the embedded provider', () => {
     expect(sent.statusCode, sent.body).toBe(202);
 
     // The token's issue is recorded as the client's last use (in the background).
-    let used: SystemClient | undefined;
-    const deadline = Date.now() + 10_000;
-    while (!used?.laatstGebruikt && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      used = (await noord.list())
-        .json<SystemClientList>()
-        .items.find((item) => item.clientId === issued.client.clientId);
-    }
-    expect(Date.parse(used!.laatstGebruikt!)).toBeGreaterThan(Date.now() - 60_000);
+    const lastUse = async () =>
+      (await noord.list()).json<SystemClientList>().items.find((item) => item.clientId === issued.client.clientId)
+        ?.laatstGebruikt;
+    await expect.poll(lastUse, { timeout: 10_000 }).toBeTruthy();
+    expect(Date.parse((await lastUse())!)).toBeGreaterThan(Date.now() - 60_000);
 
     // A wrong secret is refused.
     expect(await tokenWithSecret(t, issued.client.clientId, `${issued.geheim}x`)).toMatchObject({
@@ -569,34 +565,13 @@ describe('the grace period after a new secret', () => {
 });
 
 describe('with an external identity provider', () => {
-  let issuer: LocalServer;
+  let issuer: ExternalIssuer;
   let t: TestApp;
-  let sign: (claims: Record<string, unknown>) => Promise<string>;
+  const sign = (claims: Record<string, unknown>) => issuer.sign(claims);
 
   beforeAll(async () => {
-    const { privateKey, publicKey } = await generateKeyPair('RS256');
-    const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'extern-1', alg: 'RS256', use: 'sig' };
-    issuer = await startLocalServer((request, response) => {
-      response.setHeader('content-type', 'application/json');
-      if (request.url === '/.well-known/openid-configuration') {
-        response.end(JSON.stringify({ issuer: issuer.origin, jwks_uri: `${issuer.origin}/jwks` }));
-      } else if (request.url === '/jwks') {
-        response.end(JSON.stringify({ keys: [jwk] }));
-      } else {
-        response.statusCode = 404;
-        response.end('{}');
-      }
-    });
+    issuer = await startExternalIssuer();
     t = await createTestApp({ OIDC_ISSUER: issuer.origin });
-    sign = (claims) =>
-      new SignJWT(claims)
-        .setProtectedHeader({ alg: 'RS256', kid: 'extern-1' })
-        .setSubject(randomUUID())
-        .setIssuer(issuer.origin)
-        .setAudience('urn:knooppunt:api')
-        .setIssuedAt()
-        .setExpirationTime('5m')
-        .sign(privateKey);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,9 +1,8 @@
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_BERICHTEN } from '@knooppunt/domain';
 import { GUARD_TEXTS } from '../src/auth/guard';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
-import { startLocalServer, type LocalServer } from './support/local-server';
+import { startExternalIssuer, type ExternalIssuer } from './support/external-issuer';
 
 /**
  * A participant's system is told apart from a portal user by the system claim (decision 0015):
@@ -82,33 +81,12 @@ describe('with the embedded provider', () => {
  * ID's user tokens lack it), a system's with the configured claim.
  */
 describe('with an external issuer', () => {
-  let issuer: LocalServer;
-  let sign: (claims: Record<string, unknown>, subject: string) => Promise<string>;
+  let issuer: ExternalIssuer;
+  const sign = (claims: Record<string, unknown>, subject: string) => issuer.sign(claims, subject);
   const apps: TestApp[] = [];
 
   beforeAll(async () => {
-    const { privateKey, publicKey } = await generateKeyPair('RS256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'extern-1', alg: 'RS256', use: 'sig' };
-    issuer = await startLocalServer((request, response) => {
-      response.setHeader('content-type', 'application/json');
-      if (request.url === '/.well-known/openid-configuration') {
-        response.end(JSON.stringify({ issuer: issuer.origin, jwks_uri: `${issuer.origin}/jwks` }));
-      } else if (request.url === '/jwks') {
-        response.end(JSON.stringify({ keys: [jwk] }));
-      } else {
-        response.statusCode = 404;
-        response.end('{}');
-      }
-    });
-    sign = (claims, subject) =>
-      new SignJWT(claims)
-        .setProtectedHeader({ alg: 'RS256', kid: 'extern-1' })
-        .setSubject(subject)
-        .setIssuer(issuer.origin)
-        .setAudience('urn:knooppunt:api')
-        .setIssuedAt()
-        .setExpirationTime('5m')
-        .sign(privateKey);
+    issuer = await startExternalIssuer();
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
