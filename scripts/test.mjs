@@ -4,7 +4,7 @@
 // one closing line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { countsOf, reportsDir as reports } from './test-counts.mjs';
+import { countsOf, failuresOf, reportsDir as reports } from './test-counts.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -104,6 +104,13 @@ for (const result of results) {
   if (result.counts) {
     passed += result.counts.passed;
     failed += result.counts.failed;
+  }
+  // Why, at the very end of the log, where a CI's tail shows it.
+  if (!result.ok && result.report) {
+    for (const failure of failuresOf(`${reports}/${result.name}.json`).slice(0, 5)) {
+      console.log(`       ✘ ${failure.title}`);
+      for (const line of failure.lines) console.log(`         ${line}`);
+    }
   }
   // A suite that failed without a report (it crashed) still counts as one failure.
   if (!result.ok && (!result.counts || result.counts.failed === 0)) failed += 1;
