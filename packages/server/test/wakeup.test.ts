@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { notifyNewWork } from '../src/delivery/enqueue';
 import { createWakeup, type ListenerClientFactory, type Wakeup } from '../src/delivery/wakeup';
-import { freshDatabase, pause, type FreshDatabase } from './support/delivery';
+import { freshDatabase, type FreshDatabase } from './support/delivery';
 
 let database: FreshDatabase | undefined;
 let wakeup: Wakeup | undefined;
@@ -30,9 +30,10 @@ describe('outbox wake-ups', () => {
     await wakeup.wait(0); // the listener's start-up signal
     expect(await wokenWithin(database.handle.db, wakeup)).toBeLessThan(500);
 
-    // Signalled while nobody waited: the next wait returns at once.
+    // Notified while nobody waited (the listener has it): the next wait returns at once.
+    const before = wakeup.received;
     await database.handle.db.transaction((tx) => notifyNewWork(tx));
-    await pause(100);
+    await expect.poll(() => wakeup!.received).toBe(before + 1);
     const started = Date.now();
     await wakeup.wait(5_000);
     expect(Date.now() - started).toBeLessThan(50);
@@ -50,10 +51,10 @@ describe('outbox wake-ups', () => {
         sql`select pg_terminate_backend(pid) from pg_stat_activity
             where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
       );
-      await pause(200);
-      expect(warnings).toEqual(['outbox listener lost its connection; polling until it is back']);
+      await expect.poll(() => warnings).toEqual(['outbox listener lost its connection; polling until it is back']);
       // Reconnected after RECONNECT_MS (2 s); its first act is a wake-up for work that came meanwhile.
-      await pause(2_500);
+      const before = wakeup.received;
+      await expect.poll(() => wakeup!.received, { timeout: 5_000 }).toBe(before + 1);
       await wakeup.wait(0);
       expect(await wokenWithin(database.handle.db, wakeup)).toBeLessThan(500);
     },

@@ -19,6 +19,8 @@ export interface Wakeup {
    * last wait returned — a wake-up while the worker was busy claiming is not lost.
    */
   wait(ms?: number): Promise<void>;
+  /** How many signals and notifications arrived so far (what a test waits for before it waits). */
+  readonly received: number;
   close(): Promise<void>;
 }
 
@@ -45,8 +47,10 @@ export async function createWakeup(
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let pending = false;
+  let received = 0;
   const signal = () => {
     pending = true;
+    received += 1;
     events.emit('wake');
   };
   let close: () => Promise<void>;
@@ -74,6 +78,9 @@ export async function createWakeup(
         const timer = setTimeout(done, ms);
         events.once('wake', done);
       }),
+    get received() {
+      return received;
+    },
     close,
   };
 }
