@@ -53,7 +53,6 @@ test('a session ended at the provider: the portal says so, and the login brings 
   await expect(ended).toContainText('Uw sessie is verlopen. Log opnieuw in om verder te gaan.');
   await expect(ended).toContainText('Wat u nog niet hebt opgeslagen, gaat bij het inloggen verloren.');
   await expect(page.getByText('Onvoldoende rechten')).toHaveCount(0);
-  await page.screenshot({ path: '/work/look/session/session-ended-dialog.png' });
 
   // 'Later' keeps the page and the half-filled form; the next refused call asks again.
   await ended.getByRole('button', { name: 'Later' }).click();
@@ -71,5 +70,4 @@ test('a session ended at the provider: the portal says so, and the login brings 
   await expect(page).toHaveURL(deepLink.toString());
   await expect(page.getByRole('row', { name: /Aannemer_Alfa/i })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Organisatie' })).toHaveValue('alfa');
-  await page.screenshot({ path: '/work/look/session/back-on-the-same-page.png' });
 });
