@@ -70,9 +70,11 @@ describe('the flaky demo participant', () => {
   });
 
   it('lets the server close while a delivery waits', async () => {
-    const { app: target } = await participants({ flakiness: { random: () => 0.27 } });
+    let drawn = 0;
+    const { app: target } = await participants({ flakiness: { random: () => (drawn++, 0.27) } });
     const waiting = deliver(target, DEMO_FLAKY_PARTICIPANT, delivery);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The delivery has drawn its silence and waits.
+    await expect.poll(() => drawn).toBe(1);
     const started = Date.now();
     await target.close();
     app = undefined;

@@ -108,7 +108,8 @@ describe('the demo participants’ systems', () => {
     });
     const demo = createDemoSystems({ publicUrl: server.origin, log: recordingLog() });
     const sending = demo.send('Aannemer_Alfa', bericht, 'key-1');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The offer is under way: the platform has it and keeps it waiting.
+    await expect.poll(() => server.requests.some((request) => request.url === '/api/v1/berichten')).toBe(true);
     await demo.close();
     expect(await sending).toEqual({ outcome: 'failed', message: 'gestopt' });
   });
@@ -161,8 +162,8 @@ describe('the demo order generator', () => {
   it('gives Hoofdnet orders by chance, and none at rate 0', async () => {
     const hoofdnet = generate(1200, 1);
     const off = generate(0);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(hoofdnet.sent.length).toBeGreaterThan(0);
+    // Both generators started together: once the running one has given orders, the other had its chance.
+    await expect.poll(() => hoofdnet.sent.length).toBeGreaterThan(2);
     expect(hoofdnet.sent.every((order) => order.type === 'OpdrachtHoofdnet')).toBe(true);
     expect(off.sent).toEqual([]);
     expect(off.timers.size).toBe(0);

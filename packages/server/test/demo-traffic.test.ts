@@ -147,7 +147,14 @@ describe('demo traffic', () => {
     await give('Netbeheer_West', opdracht('DT-PAUZE-1', 'Aannemer_Alfa'));
     // The contractor plans and reports TG; the grid operator hears nothing of it.
     await until(async () => ((await order('DT-PAUZE-1'))[0]?.status === 300 ? true : undefined), 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The worker delivers after that: an order given now reaches the running contractor.
+    await give('Netbeheer_Noord', opdracht('DT-PAUZE-2', 'Aannemer_Alfa'));
+    await until(async () => {
+      const received = inbox.receivedMessages('Aannemer_Alfa');
+      return received.some((message) => (message.body as { opdrachtId?: string }).opdrachtId === 'DT-PAUZE-2')
+        ? true
+        : undefined;
+    }, 10_000);
     const waiting = await t.app.db
       .select()
       .from(messages)
