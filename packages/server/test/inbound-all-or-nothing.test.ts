@@ -98,10 +98,10 @@ async function batchedBehindPacer(pacerOrder: string, submissions: (() => Return
       },
       { timeout: 5000, interval: 20 },
     );
-  } else await pause(50);
+  } else await pause(100);
   const responses = submissions.map((send) => send());
   // They pass the checks that need no database and queue behind the pacer's batch.
-  await pause(150);
+  await pause(300);
   release();
   await holder;
   expect((await pacer).statusCode).toBe(202);
