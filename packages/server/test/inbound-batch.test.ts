@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { EXAMPLE_BERICHTEN, parseBericht, type Bericht } from '@knooppunt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ function bericht(opdrachtId: string, example: Example, data: object = {}): Beric
   return parsed.data;
 }
 const item = (sender: string, b: Bericht, key: string, keyGiven = true): PreparedSubmit => ({
+  id: randomUUID(),
   sender,
   senderSide: sender.startsWith('Netbeheer') ? 'opdrachtgever' : 'opdrachtnemer',
   flow: 'aansluiting',
@@ -107,6 +109,34 @@ describe('accepting a batch in one transaction (group commit)', () => {
     const [again] = await acceptBatch(t.app.db, [item('Netbeheer_Noord', b, 'n-b2')]);
     expect(first).toMatchObject({ ok: true, accepted: { duplicate: false } });
     expect(again).toEqual({ ok: true, accepted: { id: first?.ok && first.accepted.id, duplicate: true } });
+  });
+
+  it('a retry finds what an earlier attempt committed (its answer lost with the connection): the same ids, nothing twice', async () => {
+    const items = [
+      item('Netbeheer_Noord', bericht('B-3', EXAMPLE_BERICHTEN.Opdracht, { opdrachtnemer: 'Aannemer_Alfa' }), 'n-b3'),
+      // No Idempotency-Key: the generated key is looked up on a retry as well.
+      item(
+        'Netbeheer_Noord',
+        bericht('B-4', EXAMPLE_BERICHTEN.Opdracht, { opdrachtnemer: 'Aannemer_Alfa' }),
+        'gen-b4',
+        false,
+      ),
+    ];
+    const first = await acceptBatch(t.app.db, items);
+    const again = await acceptBatch(t.app.db, items, { retry: true });
+    const accepted = items.map((it) => ({ ok: true, accepted: { id: it.id, duplicate: false } }));
+    expect(first).toEqual(accepted);
+    expect(again).toEqual(accepted);
+    const stored = await t.app.db.select().from(messages).where(eq(messages.sender, 'Netbeheer_Noord'));
+    expect(
+      stored
+        .filter((m) => m.opdrachtId === 'B-3' || m.opdrachtId === 'B-4')
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(items.map((it) => it.id).sort());
+    // The same key from another submission (another id) is still a duplicate.
+    const [resent] = await acceptBatch(t.app.db, [{ ...items[0]!, id: randomUUID() }], { retry: true });
+    expect(resent).toEqual({ ok: true, accepted: { id: items[0]!.id, duplicate: true } });
   });
 
   it('through the API: many concurrent submissions are all accepted, each exactly once', async () => {

@@ -34,9 +34,12 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    // An idle connection that the server closes (restart, failover, admin) emits 'error' on the
-    // pool; unhandled, that would end the process. The pool replaces it on next use.
-    pool.on('error', (error) => log.warn({ err: error }, 'idle database connection lost'));
+    // A connection that the server closes (restart, failover, admin) emits 'error' on its client —
+    // also while checked out for a transaction, when the pool does not listen — and, when idle,
+    // on the pool; unhandled, either would end the process. The query under way fails (a
+    // transaction retries, modules/inbound/service.ts); the pool replaces the connection.
+    pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'database connection lost')));
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {

@@ -5,3 +5,29 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQLSTATEs after which the same transaction, run again, can succeed: a serialization failure, a
+ * deadlock, and the server ending the connection (shutdown, failover, an administrator); class 08
+ * (connection exception) is matched by its prefix.
+ */
+const TRANSIENT_STATES = new Set(['40001', '40P01', '57P01', '57P02', '57P03']);
+/** The socket's own errors when the connection to the server breaks. */
+const SOCKET_ERRORS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+/** node-postgres reports a connection that ended under a query, or a client it broke, in words only. */
+const CONNECTION_LOST = /^(Connection terminated|Client has encountered a connection error|Client was closed)/;
+
+/**
+ * Whether a failed transaction may be run again (or the one Drizzle wrapped): nothing of it was
+ * stored — except when the connection broke during COMMIT, which the caller has to allow for.
+ */
+export function isTransient(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (TRANSIENT_STATES.has(code) || code.startsWith('08') || SOCKET_ERRORS.has(code))) {
+      return true;
+    }
+    if (e instanceof Error && CONNECTION_LOST.test(e.message)) return true;
+  }
+  return false;
+}

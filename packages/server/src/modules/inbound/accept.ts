@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   DELEGATED_TYPE,
   INBOUND_TEXTS,
@@ -19,6 +18,11 @@ import { keyOf, readBatchState, writeBatch, type Participant, type StoredOrder }
 
 /** A submission that passed every check that needs no database: ready to be accepted. */
 export interface PreparedSubmit {
+  /**
+   * The id the message is stored under, chosen before the first attempt and kept by every retry:
+   * a retry that finds the message already stored (a commit whose answer was lost) knows it as its own.
+   */
+  id: string;
   sender: string;
   senderSide: Side;
   flow: Flow;
@@ -73,8 +77,13 @@ const partiesOf = (bericht: Bericht) => bericht.data as { opdrachtnemer?: string
  * it, and the order changes, the leveringen and the outbox rows are written in one more
  * (statements.ts) — few round trips, as the batch behind waits for this one to commit. A refused message
  * (403/409/422) changes nothing and does not affect the others; its outcome carries the error.
+ * `retry`: the items were tried before (service.ts), so their generated keys are looked up as well.
  */
-export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]): Promise<Outcome[]> {
+export async function acceptBatch(
+  db: Database,
+  items: readonly PreparedSubmit[],
+  { retry = false }: { retry?: boolean } = {},
+): Promise<Outcome[]> {
   return db.transaction(async (tx) => {
     const deelnemers = new Set(items.map((item) => item.sender));
     for (const item of items) {
@@ -83,7 +92,8 @@ export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]
     const state = await readBatchState(
       tx,
       [...new Set(items.map((item) => item.bericht.opdrachtId))],
-      items.filter((item) => item.keyGiven).map(({ sender, idempotencyKey }) => ({ sender, idempotencyKey })),
+      // A retry looks up every key, the generated ones too: an earlier attempt may have committed.
+      items.filter((item) => item.keyGiven || retry).map(({ sender, idempotencyKey }) => ({ sender, idempotencyKey })),
       [...deelnemers],
     );
     const seen = state.known;
@@ -100,7 +110,8 @@ export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]
     for (const item of items) {
       const first = seen.get(keyOf(item));
       if (first) {
-        outcomes.push({ ok: true, accepted: { id: first, duplicate: true } });
+        // Its own id: stored by an earlier attempt of this very submission.
+        outcomes.push({ ok: true, accepted: { id: first, duplicate: first !== item.id } });
         continue;
       }
       const order = orders.get(item.bericht.opdrachtId);
@@ -111,7 +122,7 @@ export async function acceptBatch(db: Database, items: readonly PreparedSubmit[]
       }
       orders.set(item.bericht.opdrachtId, decided.order);
       if (decided.levering) leveringWrites.push(decided.levering);
-      const id = randomUUID();
+      const { id } = item;
       seen.set(keyOf(item), id);
       outbox.push({
         id,

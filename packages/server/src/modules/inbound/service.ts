@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { INBOUND_TEXTS, flowOf, messageTypesOf, parseBericht, type Side } from '@knooppunt/domain';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
+import { isTransient } from '../../db/errors';
 import { AppError, ConflictError } from '../../errors';
 import { findMessagesByKey } from '../messages/repository';
 import { BatchConflict, acceptBatch, type Accepted, type Outcome, type PreparedSubmit } from './accept';
@@ -22,45 +23,85 @@ export type InboundService = ReturnType<typeof createInboundService>;
 
 /** The most messages one accepting transaction carries. */
 const MAX_BATCH = 200;
+/** How often an accepting transaction is tried when the database fails it for a moment. */
+const ATTEMPTS = 4;
+/** The pause before a retry, times the number of tries so far (with jitter). */
+const RETRY_PAUSE_MS = 20;
+
+/** A submission's answer: its outcome, or the unexpected error that ended its own attempt (500). */
+type Answer = Outcome | { ok: false; error: unknown };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const other = (side: Side): Side => (side === 'opdrachtgever' ? 'opdrachtnemer' : 'opdrachtgever');
 
 export function createInboundService({
   db,
   contentValidators = [],
+  log = { warn: () => undefined },
 }: {
   db: Database;
   contentValidators?: ContentValidator[];
+  log?: { warn(details: object, message: string): void };
 }) {
   const knownId = async (item: { sender: string; idempotencyKey: string }) =>
     (await findMessagesByKey(db, [item]))[0]?.id;
 
   /**
-   * A batch that another process interfered with (BatchConflict) or that failed as a whole is
-   * accepted again one message per transaction, so one message's trouble is never another's.
+   * One accepting transaction, run again (up to ATTEMPTS times, after a short pause) when the
+   * database failed it for a moment — a serialization failure, a deadlock, a lost connection —
+   * and nothing of it was stored. A retry looks up every key of its items, so that a commit whose
+   * answer was lost with the connection is found and answered, not written twice.
    */
-  const accept = async (items: PreparedSubmit[]): Promise<Outcome[]> => {
-    try {
-      return await acceptBatch(db, items);
-    } catch (error) {
-      if (items.length === 1 && !(error instanceof BatchConflict)) throw error;
-    }
-    const outcomes: Outcome[] = [];
-    for (const item of items) {
+  const attempt = async (items: PreparedSubmit[], retry: boolean): Promise<Outcome[]> => {
+    for (let tries = 1; ; tries++) {
       try {
-        outcomes.push(...(await acceptBatch(db, [item])));
+        return await acceptBatch(db, items, { retry: retry || tries > 1 });
       } catch (error) {
-        // Two identical submissions raced: this one lost; answer the winner's id.
-        const id = error instanceof BatchConflict && item.keyGiven ? await knownId(item) : undefined;
-        if (id) outcomes.push({ ok: true, accepted: { id, duplicate: true } });
-        else if (error instanceof AppError) outcomes.push({ ok: false, error });
-        else if (error instanceof BatchConflict) {
-          // Another process created the order meanwhile.
-          outcomes.push({ ok: false, error: new ConflictError(INBOUND_TEXTS.orderExists(item.bericht.opdrachtId)) });
-        } else throw error;
+        if (tries >= ATTEMPTS || !isTransient(error)) throw error;
+        log.warn({ err: error, messages: items.length, attempt: tries }, 'accepting transaction failed; retrying');
+        await pause(RETRY_PAUSE_MS * tries * (0.5 + Math.random()));
       }
     }
-    return outcomes;
+  };
+
+  /** One submission on its own, in its own transaction: whatever happens is its answer alone. */
+  const acceptOne = async (item: PreparedSubmit): Promise<Answer> => {
+    try {
+      const [outcome] = await attempt([item], true);
+      return outcome!;
+    } catch (error) {
+      if (!(error instanceof BatchConflict)) return { ok: false, error };
+      try {
+        // Two identical submissions raced: this one lost; answer the winner's id.
+        const id = item.keyGiven ? await knownId(item) : undefined;
+        if (id) return { ok: true, accepted: { id, duplicate: true } };
+      } catch (lookupError) {
+        return { ok: false, error: lookupError };
+      }
+      // Another process created the order meanwhile.
+      return { ok: false, error: new ConflictError(INBOUND_TEXTS.orderExists(item.bericht.opdrachtId)) };
+    }
+  };
+
+  /**
+   * All or nothing per submission, never per batch: a batch that another process interfered with
+   * (BatchConflict) or that failed as a whole (one message the database refused) is accepted again
+   * one message per transaction, so that each sender's answer is what was stored of its message.
+   * A batch that the database kept failing for a moment is answered with that failure for each
+   * (nothing of it was stored), and not tried message by message as well.
+   */
+  const accept = async (items: PreparedSubmit[]): Promise<Answer[]> => {
+    try {
+      return await attempt(items, false);
+    } catch (error) {
+      if (isTransient(error) || (items.length === 1 && !(error instanceof BatchConflict))) {
+        return items.map(() => ({ ok: false, error }));
+      }
+    }
+    const answers: Answer[] = [];
+    for (const item of items) answers.push(await acceptOne(item));
+    return answers;
   };
   const submitBatched = createBatcher(accept, MAX_BATCH);
 
@@ -96,6 +137,7 @@ export function createInboundService({
       const owner = messageTypesOf(flow)[bericht.type];
       if (!owner) throw new AppError(400, INBOUND_TEXTS.unknownType(bericht.type));
       const outcome = await submitBatched({
+        id: randomUUID(),
         sender,
         senderSide: other(owner),
         flow,
