@@ -174,7 +174,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   const ruleValidator = createRuleValidator(database.db, app.log);
   await app.register(inboundRoutes, {
-    service: createInboundService({ db: database.db, contentValidators: [ruleValidator], log: app.log }),
+    service: createInboundService({
+      db: database.db,
+      contentValidators: [ruleValidator],
+      log: app.log,
+      registry,
+    }),
   });
   if (config.demo) {
     await app.register(demoMode, {

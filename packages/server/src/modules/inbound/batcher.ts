@@ -22,9 +22,11 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, maxBatch:
     running = false;
   };
 
-  return (item: I): Promise<O> =>
+  const submit = (item: I): Promise<O> =>
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject });
       if (!running) void drain();
     });
+  /** How many submissions wait for the next batch (the one being written not counted). */
+  return Object.assign(submit, { waiting: () => queue.length });
 }

@@ -1,3 +1,4 @@
+import { Gauge, type Registry } from 'prom-client';
 import { randomUUID } from 'node:crypto';
 import { INBOUND_TEXTS, flowOf, messageTypesOf, parseBericht, type Side } from '@knooppunt/domain';
 import type { AuthUser } from '../../auth/verifier';
@@ -39,10 +40,13 @@ export function createInboundService({
   db,
   contentValidators = [],
   log = { warn: () => undefined },
+  registry,
 }: {
   db: Database;
   contentValidators?: ContentValidator[];
   log?: { warn(details: object, message: string): void };
+  /** Where the accept queue's depth is reported (/metrics). */
+  registry?: Registry;
 }) {
   const knownId = async (item: { sender: string; idempotencyKey: string }) =>
     (await findMessagesByKey(db, [item]))[0]?.id;
@@ -104,6 +108,16 @@ export function createInboundService({
     return answers;
   };
   const submitBatched = createBatcher(accept, MAX_BATCH);
+  if (registry) {
+    new Gauge({
+      name: 'knooppunt_accept_waiting',
+      help: 'Submissions of this process waiting for the next accepting transaction (group commit)',
+      registers: [registry],
+      collect() {
+        this.set(submitBatched.waiting());
+      },
+    });
+  }
 
   return {
     /**
