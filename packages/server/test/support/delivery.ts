@@ -2,12 +2,14 @@ import type { ServerResponse } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach } from 'vitest';
-import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../../src/db/client';
 import { configurations, senders } from '../../src/db/schema';
 import { secretContext } from '../../src/modules/configs/service';
 import { createOutbound, type Outbound } from '../../src/outbound/client';
 import { createSecretCipher, type SecretCipher } from '../../src/secrets/cipher';
 import type { Run } from '../../src/delivery/claim';
+import type { ClaimedId } from '../../src/delivery/complete';
 import { enqueueMessage } from '../../src/delivery/enqueue';
 import { createWakeup, type Wakeup } from '../../src/delivery/wakeup';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../../src/delivery/worker';
@@ -255,4 +257,19 @@ export function useDeliveryResources() {
       return started;
     },
   };
+}
+
+/**
+ * Message ids with the lane their order's head is claimed in now, as the worker holding that claim
+ * records them (complete.ts: every outcome carries its claim's lane).
+ */
+export async function inLane(db: Database, messageIds: readonly string[]): Promise<ClaimedId[]> {
+  const rows = await queryRows<{ id: string; lane: string }>(
+    db,
+    sql`select m.id, h.lane from messages m
+        join order_heads h on h.receiver = m.receiver and h.opdracht_id = m.opdracht_id
+        where m.id = any(${`{${messageIds.join(',')}}`}::uuid[])`,
+  );
+  const lanes = new Map(rows.map((row) => [row.id, row.lane]));
+  return messageIds.map((id) => ({ id, lane: lanes.get(id)! }));
 }
