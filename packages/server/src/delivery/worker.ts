@@ -107,6 +107,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const recordings = new Set<Promise<void>>();
   /** Set while outcomes are kept after a recording failed: their next attempt is scheduled. */
   let keptRetry: NodeJS.Timeout | undefined;
+  /** The last attempt to record failed: no claims until one succeeds (see record). */
+  let recordingFails = false;
   let running = false;
   /** The last claim found no room (maxInFlight lanes running): a lane that ends makes some. */
   let capped = false;
@@ -193,8 +195,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       try {
         // One transaction (failures first: a run that ended in one hands its head on to the failed
         // message, which must then read as failed rather than be handed on and sent again at once).
-        return { recorded: await recordOutcomes(db, outcomes, running ? { leaseMs } : undefined), asked };
+        const recorded = await recordOutcomes(db, outcomes, running ? { leaseMs } : undefined);
+        recordingFails = false;
+        return { recorded, asked };
       } catch (error) {
+        recordingFails = true;
         options.metrics?.recordingFailed();
         const retryMs = RECORDING_RETRY_MS[attempt];
         const messages = outcomes.delivered.length + outcomes.failures.length + (outcomes.released?.length ?? 0);
@@ -259,7 +264,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     while (running) {
       try {
         // Outcomes not yet written: claim nothing until they are (see record).
-        if (keptRetry) {
+        if (keptRetry || recordingFails) {
           await wakeup.wait(pollIntervalMs);
           continue;
         }
