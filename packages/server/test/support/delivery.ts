@@ -68,6 +68,8 @@ export async function startReceiver(behaviour: ReceiverBehaviour = {}): Promise<
 
 export interface DeliveryFixture {
   handle: DatabaseHandle;
+  /** The database's URL on the PostgreSQL server, for a connection of a test's own; undefined on PGlite. */
+  url: string | undefined;
   db: Database;
   cipher: SecretCipher;
   outbound: Outbound;
@@ -78,7 +80,7 @@ export interface DeliveryFixture {
 
 /** A fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and what a worker needs. */
 export async function deliveryFixture(outboundTimeoutMs = 2000): Promise<DeliveryFixture> {
-  const { handle, drop } = await freshDatabase();
+  const { handle, url, drop } = await freshDatabase();
   const db = handle.db;
   const cipher = createSecretCipher(randomBytes(32));
   const outbound = createOutbound({ allowPrivateTargets: true, timeoutMs: outboundTimeoutMs });
@@ -87,6 +89,7 @@ export async function deliveryFixture(outboundTimeoutMs = 2000): Promise<Deliver
   const log = { error: () => {}, warn: () => {} };
   return {
     handle,
+    url,
     db,
     cipher,
     outbound,
