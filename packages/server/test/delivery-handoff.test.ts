@@ -4,7 +4,7 @@ import { messages, orderHeads, senders } from '../src/db/schema';
 import { claimRuns } from '../src/delivery/claim';
 import { completeMessages } from '../src/delivery/complete';
 import { failMessages } from '../src/delivery/fail';
-import { seedReceiver, submit, useDeliveryResources, ids } from './support/delivery';
+import { seedReceiver, submit, useDeliveryResources, ids, inLane } from './support/delivery';
 
 const { fixture } = useDeliveryResources();
 const LEASE = { leaseMs: 60_000 };
@@ -38,7 +38,7 @@ describe('a completion hands its claim to the order’s next message', { timeout
   it('answers the next message of each order claimed, with the sender’s configuration version', async () => {
     const { f, a1, a2, b1, b2 } = await twoOrders();
     // Only the first of each run was delivered (a run can stop early): the heads move to the second.
-    const next = await completeMessages(f.db, [a1, b1], LEASE);
+    const next = await completeMessages(f.db, await inLane(f.db, [a1, b1]), LEASE);
     expect(ids(next)).toEqual([[a2], [b2]]);
     expect(next[0]![0]).toMatchObject({ receiver: ALFA, versienummer: '2.0', configVersion: 1, failedAttempts: 0 });
     expect(await claimedHeads(f)).toEqual([
@@ -48,7 +48,7 @@ describe('a completion hands its claim to the order’s next message', { timeout
     // Nothing is left to claim: the handed-on heads count as claimed.
     expect((await claimRuns(f.db, 50, 60_000)).runs).toEqual([]);
 
-    expect(await completeMessages(f.db, [a2, b2], LEASE)).toEqual([]);
+    expect(await completeMessages(f.db, await inLane(f.db, [a2, b2]), LEASE)).toEqual([]);
     expect(await f.db.select().from(orderHeads)).toEqual([]);
   });
 
@@ -58,16 +58,16 @@ describe('a completion hands its claim to the order’s next message', { timeout
       .update(messages)
       .set({ nextAttempt: sql`now() + interval '1 hour'` })
       .where(eq(messages.id, a2));
-    expect(await completeMessages(f.db, [a1], LEASE)).toEqual([]);
+    expect(await completeMessages(f.db, await inLane(f.db, [a1]), LEASE)).toEqual([]);
     expect(await claimedHeads(f)).toEqual([{ opdrachtId: 'O-B', messageId: b1 }]);
 
     await f.db.update(senders).set({ running: false }).where(eq(senders.deelnemer, ALFA));
-    expect(await completeMessages(f.db, [b1], LEASE)).toEqual([]);
+    expect(await completeMessages(f.db, await inLane(f.db, [b1]), LEASE)).toEqual([]);
     await f.db.update(senders).set({ running: true }).where(eq(senders.deelnemer, ALFA));
     expect(await claimedHeads(f)).toEqual([]);
 
     const { f: g, a1: c1, b1: d1 } = await twoOrders();
-    expect(await completeMessages(g.db, [c1, d1])).toEqual([]);
+    expect(await completeMessages(g.db, await inLane(g.db, [c1, d1]))).toEqual([]);
     expect(await claimedHeads(g)).toEqual([]);
   });
 
@@ -75,9 +75,9 @@ describe('a completion hands its claim to the order’s next message', { timeout
     const { f, a1, b1, b2 } = await twoOrders();
     await f.db.update(senders).set({ maxMessages: 1 }).where(eq(senders.deelnemer, ALFA));
     // Two claimed, one allowed: the first completion frees a slot instead of passing it on …
-    expect(await completeMessages(f.db, [a1], LEASE)).toEqual([]);
+    expect(await completeMessages(f.db, await inLane(f.db, [a1]), LEASE)).toEqual([]);
     // … the second finds one claimed (its own), within the limit, and passes it on.
-    expect(ids(await completeMessages(f.db, [b1], LEASE))).toEqual([[b2]]);
+    expect(ids(await completeMessages(f.db, await inLane(f.db, [b1]), LEASE))).toEqual([[b2]]);
     const heads = await f.db
       .select({ opdrachtId: orderHeads.opdrachtId })
       .from(orderHeads)
@@ -96,7 +96,7 @@ describe('a claim takes each head with the messages queued behind it (a run)', {
     expect(ids((await claimRuns(f.db, 50, 60_000)).runs)).toEqual([[m1, m2, m3]]);
 
     // The first two went out; the third waits for the next claim (the run's budget ran out).
-    expect(await completeMessages(f.db, [m1, m2])).toEqual([]);
+    expect(await completeMessages(f.db, await inLane(f.db, [m1, m2]))).toEqual([]);
     expect(await f.db.select({ messageId: orderHeads.messageId }).from(orderHeads)).toEqual([{ messageId: m3 }]);
     const delivered = await f.db
       .select({ id: messages.id })
@@ -118,7 +118,7 @@ describe('a claim takes each head with the messages queued behind it (a run)', {
     // Queued while the run was out: the handoff starts behind the run, not at its second message.
     const m3 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
     const m4 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
-    expect(ids(await completeMessages(f.db, [m1, m2], LEASE))).toEqual([[m3, m4]]);
+    expect(ids(await completeMessages(f.db, await inLane(f.db, [m1, m2]), LEASE))).toEqual([[m3, m4]]);
     expect(await claimedHeads(f)).toEqual([{ opdrachtId: 'O-A', messageId: m3 }]);
   });
 
@@ -143,8 +143,9 @@ describe('a claim takes each head with the messages queued behind it (a run)', {
     await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
     await claimRuns(f.db, 50, 60_000);
     // m1 delivered, m2 refused: recorded as the worker does, the failure before the completion.
-    await failMessages(f.db, [{ id: m2, delayMs: 60_000, err: { msg: 'HTTP 500', traceId: 't' } }]);
-    expect(await completeMessages(f.db, [m1], LEASE)).toEqual([]);
+    const { lane } = (await inLane(f.db, [m2]))[0]!;
+    await failMessages(f.db, [{ id: m2, delayMs: 60_000, err: { msg: 'HTTP 500', traceId: 't' }, lane }]);
+    expect(await completeMessages(f.db, await inLane(f.db, [m1]), LEASE)).toEqual([]);
     const [head] = await f.db.select().from(orderHeads);
     expect(head).toMatchObject({ messageId: m2, claimedUntil: null });
     expect(head!.due.getTime()).toBeGreaterThan(Date.now() + 50_000);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { opdrachten, orderHeads } from '../src/db/schema';
 import { claimRuns, LANE_HEADS, type Run } from '../src/delivery/claim';
 import { recordOutcomes } from '../src/delivery/complete';
-import { seedReceiver, submit, useDeliveryResources, VERSIENUMMER } from './support/delivery';
+import { inLane, seedReceiver, submit, useDeliveryResources, VERSIENUMMER } from './support/delivery';
 
 const { fixture } = useDeliveryResources();
 const LEASE = { leaseMs: 60_000 };
@@ -52,7 +52,9 @@ describe('a claim deals a sender’s oldest heads into lanes, one per free slot'
     const lane = runs.find((run) => run[0]!.opdrachtId === 'O-0')![0]!.lane;
     // Three of the lane's runs delivered: it still holds O-6, so its slot is still taken and the
     // recording tells the worker that nobody waits for a slot (O-8 and O-9 have none free).
-    expect(await recordOutcomes(f.db, { delivered: [ids[0]!, ids[2]!, ids[4]!], failures: [] }, LEASE)).toEqual({
+    expect(
+      await recordOutcomes(f.db, { delivered: await inLane(f.db, [ids[0]!, ids[2]!, ids[4]!]), failures: [] }, LEASE),
+    ).toEqual({
       runs: [],
       waiting: false,
     });
@@ -60,7 +62,9 @@ describe('a claim deals a sender’s oldest heads into lanes, one per free slot'
     // The lane did not start O-6 (its budget ran out): released, the slot is free — the recording
     // says heads wait for it — and the oldest due heads, O-6 again, then O-8, O-9, fill it as one
     // new lane.
-    expect(await recordOutcomes(f.db, { delivered: [], failures: [], released: [ids[6]!] })).toEqual({
+    expect(
+      await recordOutcomes(f.db, { delivered: [], failures: [], released: await inLane(f.db, [ids[6]!]) }),
+    ).toEqual({
       runs: [],
       waiting: true,
     });
@@ -76,10 +80,14 @@ describe('a claim deals a sender’s oldest heads into lanes, one per free slot'
     // A whole lane (O-1, O-3, O-5, O-7) delivered frees its slot while O-8 and O-9 wait.
     const lane = ['O-1', 'O-3', 'O-5', 'O-7'].map((opdrachtId) => ids[Number(opdrachtId.slice(2))]!);
     expect(laneOf('O-7')).toBe(laneOf('O-1'));
-    expect((await recordOutcomes(f.db, { delivered: lane, failures: [] }, LEASE)).waiting).toBe(true);
+    expect((await recordOutcomes(f.db, { delivered: await inLane(f.db, lane), failures: [] }, LEASE)).waiting).toBe(
+      true,
+    );
     // Paused, the same sender waits for nothing.
     await f.db.execute(sql`update senders set running = false`);
-    expect((await recordOutcomes(f.db, { delivered: [ids[0]!], failures: [] }, LEASE)).waiting).toBe(false);
+    expect(
+      (await recordOutcomes(f.db, { delivered: await inLane(f.db, [ids[0]!]), failures: [] }, LEASE)).waiting,
+    ).toBe(false);
   });
 
   it('hands a run on in its lane', async () => {
@@ -88,7 +96,7 @@ describe('a claim deals a sender’s oldest heads into lanes, one per free slot'
     const m1 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
     const [run] = (await claimRuns(f.db, 50, 60_000)).runs;
     const m2 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
-    const [next] = (await recordOutcomes(f.db, { delivered: [m1], failures: [] }, LEASE)).runs;
+    const [next] = (await recordOutcomes(f.db, { delivered: await inLane(f.db, [m1]), failures: [] }, LEASE)).runs;
     expect(next).toEqual([expect.objectContaining({ id: m2, lane: run![0]!.lane })]);
     const [head] = await f.db.select().from(orderHeads);
     expect(head).toMatchObject({ messageId: m2, lane: run![0]!.lane });
@@ -108,9 +116,10 @@ describe('a claim deals a sender’s oldest heads into lanes, one per free slot'
     });
     const m1 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
     const m2 = await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
-    await claimRuns(f.db, 50, 60_000);
-    const failure = { id: m2, delayMs: 60_000, err: { msg: 'HTTP 500', traceId: 't' } };
-    expect(await recordOutcomes(f.db, { delivered: [m1], failures: [failure] }, LEASE)).toEqual({
+    const [run] = (await claimRuns(f.db, 50, 60_000)).runs;
+    const lane = run![0]!.lane;
+    const failure = { id: m2, delayMs: 60_000, err: { msg: 'HTTP 500', traceId: 't' }, lane };
+    expect(await recordOutcomes(f.db, { delivered: [{ id: m1, lane }], failures: [failure] }, LEASE)).toEqual({
       runs: [],
       waiting: false,
     });

@@ -238,6 +238,12 @@ export const orderHeads = pgTable(
      * other in one slot of the sender. A sender's slots in use are its claimed heads' lanes.
      */
     lane: uuid('lane'),
+    /**
+     * The order was cancelled while this head was claimed (decision 0023): its messages stay until
+     * the run is recorded — what was delivered is kept as delivered, the rest is deleted then — and
+     * no claim takes it (its due is infinity).
+     */
+    cancelled: boolean('cancelled').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.receiver, t.opdrachtId] }),
@@ -246,5 +252,7 @@ export const orderHeads = pgTable(
     index('order_heads_claimed_idx')
       .on(t.receiver, t.versienummer)
       .where(sql`${t.claimedUntil} is not null`),
+    // Resend ('Opnieuw verzenden') and the unroutable sweep find a message's head by its id.
+    index('order_heads_message_idx').on(t.messageId),
   ],
 );

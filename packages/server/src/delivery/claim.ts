@@ -17,7 +17,11 @@ export interface ClaimedMessage {
   created: Date;
   /** The configuration version the receiver's sender uses now ('use newest' switches it). */
   configVersion: number;
-  /** The lane its head was claimed in: the worker delivers a lane's runs one after the other. */
+  /**
+   * The lane its head was claimed in: the worker delivers a lane's runs one after the other. A new
+   * uuid per claim (a handoff keeps it), so it is also the claim's token: every outcome is recorded
+   * with it and touches the head only while the head is still in this lane (decision 0023).
+   */
   lane: string;
 }
 

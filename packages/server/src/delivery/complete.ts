@@ -9,11 +9,21 @@ export interface Handoff {
   leaseMs: number;
 }
 
+/**
+ * A message of a claimed run and the run's lane: the claim's token (decision 0023). An outcome
+ * touches its order's head only while the head is still in that lane.
+ */
+export interface ClaimedId {
+  id: string;
+  lane: string;
+}
+
 export interface Outcomes {
-  delivered: readonly string[];
-  failures: readonly FailedDelivery[];
+  delivered: readonly ClaimedId[];
+  /** Each with the lane of its run. */
+  failures: readonly (FailedDelivery & { lane: string })[];
   /** The head messages of claimed runs that were not started: their claims are released. */
-  released?: readonly string[];
+  released?: readonly ClaimedId[];
 }
 
 export interface Recording {
@@ -27,8 +37,9 @@ export interface Recording {
 }
 
 const recordStatement = new Statement(
-  sql`select * from delivery_record(${value('delivered')}::uuid[], ${value('failures')}::jsonb,
-        ${value('released')}::uuid[], ${value('handoff')}::boolean, ${value('leaseMs')}::integer, ${RUN_LENGTH}::integer)`,
+  sql`select * from delivery_record(${value('delivered')}::uuid[], ${value('deliveredLanes')}::uuid[],
+        ${value('failures')}::jsonb, ${value('released')}::uuid[], ${value('releasedLanes')}::uuid[],
+        ${value('handoff')}::boolean, ${value('leaseMs')}::integer, ${RUN_LENGTH}::integer)`,
   (rows): Recording => ({
     // When nothing was handed on but a sender waits, one row of nulls says so.
     runs: toRuns(rows.filter((row) => row[0] !== null)),
@@ -38,12 +49,20 @@ const recordStatement = new Statement(
 );
 
 /**
- * Records a batch of outcomes in one transaction, one call of `delivery_record` (migrations 0011–0013):
+ * Records a batch of outcomes in one transaction, one call of `delivery_record` (migrations 0011–0016):
  * first the failures (as fail.ts), then the delivered messages. Each delivered message is marked
  * as such and its order head moved past it to the next undelivered message of that order (by
  * seq) — the failed one where a run ended in a failure, which then reads as failed, not due — or
  * removed when there is none. The delivered messages of one order come as a run (claim.ts): its
  * head's message and those sent after it, all recorded in one call.
+ *
+ * Every outcome carries its run's lane, the claim's token (decision 0023): a failure, a delivery
+ * or a release whose order's head is no longer in that lane — its lease ran out and another
+ * worker claimed it since — is left alone, so a late recording never releases, moves or fails a
+ * head that someone else is delivering (the delivered message is then sent again under the new
+ * claim: at-least-once). A head whose order was cancelled while it was claimed (opdrachten
+ * service `cancel`) is not moved: its delivered messages are recorded as delivered, the others
+ * deleted with the head.
  *
  * The heads are locked first, waiting for any enqueue that holds one (enqueue.ts upserts the
  * head); the statement that moves them then starts with a fresh snapshot that sees that
@@ -65,24 +84,26 @@ const recordStatement = new Statement(
  * flight gets no handoff until it is under.
  *
  * An order marked `inError` (fail.ts) is cleared once none of its messages is in uitval (failed at
- * least once, not delivered). Orders are locked before heads, in one statement and in opdrachtId
- * order — the failing messages' orders and the delivered messages' orders in error — as fail.ts
- * and an accepted message take theirs, so the clearing sees every failure committed before it
- * and no two of them deadlock.
+ * least once, not delivered). Locks follow the one order of decision 0023 — orders (in
+ * opdrachtId order), then heads (in (receiver, opdracht) order), then messages — as fail.ts, an
+ * accepted message, resend and cancel take theirs: the clearing sees every failure committed
+ * before it and none of them deadlock.
  */
 export async function recordOutcomes(db: Database, outcomes: Outcomes, handoff?: Handoff): Promise<Recording> {
   const { delivered, failures, released = [] } = outcomes;
   if (delivered.length === 0 && failures.length === 0 && released.length === 0) return { runs: [], waiting: false };
   return recordStatement.run(db, {
-    delivered: uuidArray(delivered),
+    delivered: uuidArray(delivered.map((m) => m.id)),
+    deliveredLanes: uuidArray(delivered.map((m) => m.lane)),
     failures: JSON.stringify(failures),
-    released: uuidArray(released),
+    released: uuidArray(released.map((m) => m.id)),
+    releasedLanes: uuidArray(released.map((m) => m.lane)),
     handoff: handoff !== undefined,
     leaseMs: handoff?.leaseMs ?? 0,
   });
 }
 
 /** Records delivered messages only (`recordOutcomes` without failures). */
-export async function completeMessages(db: Database, ids: readonly string[], handoff?: Handoff): Promise<Run[]> {
+export async function completeMessages(db: Database, ids: readonly ClaimedId[], handoff?: Handoff): Promise<Run[]> {
   return (await recordOutcomes(db, { delivered: ids, failures: [] }, handoff)).runs;
 }

@@ -7,6 +7,11 @@ export interface FailedDelivery {
   /** Wait before the next attempt (backoff.ts). */
   delayMs: number;
   err: { msg: string; traceId: string };
+  /**
+   * The lane of the run whose attempt failed, the claim's token (decision 0023): the failure is
+   * recorded only while the order's head is still in it. None for a sweep's failure (unclaimedOnly).
+   */
+  lane?: string;
 }
 
 const failStatement = new Statement(
@@ -22,10 +27,13 @@ const failStatement = new Statement(
  * while other orders go on. The worker records its failures with its deliveries
  * (complete.ts `recordOutcomes`); this is for failures found otherwise.
  *
+ * A failure with a lane counts only while its order's head is still in that lane and not cancelled.
+ *
  * The orders of the failed messages are marked `inError` ('error' in the portal) until none of
- * their messages is in uitval any more (complete.ts clears it; a manual cancel too). The orders
- * are locked first, in opdrachtId order — the same order as an accepted message (order, then
- * head) and a recording take their locks in — so they never deadlock.
+ * their messages is in uitval any more (complete.ts clears it; a manual cancel too). Locks follow
+ * the one order of decision 0023: the orders first (opdrachtId order), then the heads ((receiver,
+ * opdracht) order), then the messages — as an accepted message, a recording, resend and cancel —
+ * so they never deadlock.
  *
  * With `unclaimedOnly`, for failures found by a sweep rather than by an attempt (unroutable.ts):
  * a head claimed since (its receiver got a configuration meanwhile) is being delivered and is left

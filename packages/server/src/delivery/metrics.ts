@@ -5,6 +5,12 @@ import { queryRows, type Database } from '../db/client';
 export interface DeliveryMetrics {
   delivered(receiver: string, created: Date): void;
   failed(receiver: string): void;
+  /** A transaction recording outcomes failed (worker.ts retries it; the outcomes are kept). */
+  recordingFailed(): void;
+  /** How many outcomes this process holds that no recording has written yet. */
+  unrecorded(count: number): void;
+  /** A run was stopped because its claim's lease ran out before all of it was sent. */
+  leaseExpired(receiver: string): void;
 }
 
 /** Scrapes read the database at most this often; in between they answer the last reading. */
@@ -65,6 +71,22 @@ export function createDeliveryMetrics(registry: Registry, db: Database): Deliver
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30, 300, 3600],
     registers: [registry],
   });
+  const recordingFailures = new Counter({
+    name: 'knooppunt_delivery_recording_failures_total',
+    help: 'Failed attempts to record delivery outcomes (retried; the outcomes are kept until written)',
+    registers: [registry],
+  });
+  const unrecorded = new Gauge({
+    name: 'knooppunt_delivery_outcomes_unrecorded',
+    help: 'Delivery outcomes this process keeps because recording them failed so far',
+    registers: [registry],
+  });
+  const leaseExpired = new Counter({
+    name: 'knooppunt_delivery_lease_expired_total',
+    help: 'Runs stopped because their claim expired before they were sent in full, by receiver',
+    labelNames: ['receiver'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'knooppunt_outbox_queue_depth',
     help: 'Undelivered messages, by receiver',
@@ -94,6 +116,15 @@ export function createDeliveryMetrics(registry: Registry, db: Database): Deliver
     },
     failed(receiver) {
       failed.inc({ receiver });
+    },
+    recordingFailed() {
+      recordingFailures.inc();
+    },
+    unrecorded(count) {
+      unrecorded.set(count);
+    },
+    leaseExpired(receiver) {
+      leaseExpired.inc({ receiver });
     },
   };
 }

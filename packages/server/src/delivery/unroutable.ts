@@ -15,7 +15,9 @@ const SWEEP_LIMIT = 500;
  * are uitval with a reason in the portal and their orders are in error; they are tried again on
  * the backoff schedule like any failure, and once the receiver has a sender the claim takes them.
  * A paused sender or one with maxMessages 0 is a sender: its messages wait on purpose.
- * Returns how many messages it failed.
+ * The candidates are read without locks; failMessages then takes them in the one lock order
+ * (orders, heads, messages: decision 0023), so the sweep cannot deadlock with a recording,
+ * a resend or a cancel. Returns how many messages it failed.
  */
 export async function failUnroutable(db: Database): Promise<number> {
   const heads = await queryRows<{ id: string; receiver: string; versienummer: string; failed_attempts: number }>(

@@ -3,7 +3,7 @@ import type { Outbound } from '../outbound/client';
 import type { SecretCipher } from '../secrets/cipher';
 import { backoffMs } from './backoff';
 import { claimRuns, type Run } from './claim';
-import { recordOutcomes } from './complete';
+import { recordOutcomes, type ClaimedId, type Outcomes } from './complete';
 import { createConfigurationCache } from './configurations';
 import { deliverMessage } from './deliver';
 import type { FailedDelivery } from './fail';
@@ -40,6 +40,15 @@ const MAX_RECORDINGS = 1;
 
 /** The wait before claiming again when another worker held some senders' rows. */
 const CONTENDED_RETRY_MS = 10;
+
+/**
+ * The waits between the attempts of one recording that failed (a lock timeout, a deadlock, a
+ * connection lost in a failover): four attempts in about 1.3 s, well within a lease.
+ */
+const RECORDING_RETRY_MS = [50, 250, 1000];
+
+/** The wait before a recording whose attempts all failed is tried again with its outcomes kept. */
+const KEPT_RETRY_MS = 2000;
 
 export interface DeliveryLog {
   error(object: object, message: string): void;
@@ -85,13 +94,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     onInternalError: (error: unknown, message: { id: string }) =>
       log.error({ err: error, messageId: message.id }, 'delivery failed internally'),
   };
-  /** One task per lane being delivered, each with the runs it has yet to start. */
-  const lanes = new Map<string, { run: Run; claimed: number }[]>();
+  /**
+   * One task per lane being delivered, each with the runs it has yet to start: when each was
+   * claimed and when its lease ends, both by this process's clock taken before the claim was asked
+   * for (so the lease ends no later than the database's).
+   */
+  const lanes = new Map<string, { run: Run; claimed: number; leaseEnds: number }[]>();
   const inFlight = new Set<Promise<void>>();
-  const delivered: string[] = [];
-  const failed: FailedDelivery[] = [];
-  const released: string[] = [];
+  const delivered: ClaimedId[] = [];
+  const failed: Outcomes['failures'][number][] = [];
+  const released: ClaimedId[] = [];
   const recordings = new Set<Promise<void>>();
+  /** Set while outcomes are kept after a recording failed: their next attempt is scheduled. */
+  let keptRetry: NodeJS.Timeout | undefined;
+  /** The last attempt to record failed: no claims until one succeeds (see record). */
+  let recordingFails = false;
   let running = false;
   /** The last claim found no room (maxInFlight lanes running): a lane that ends makes some. */
   let capped = false;
@@ -101,15 +118,25 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // failure, while the run's budget lasts. Its outcomes are recorded together with the next flush
   // — the delivered ones and a failure in the same recording, so the head moves past the
   // delivered ones onto the failed one (complete.ts) — while its lane goes on with its next run.
-  const deliverRun = async (run: Run) => {
+  //
+  // Nothing is sent once the run's lease has ended (decision 0023): another worker may have
+  // claimed the head since and be sending the same message. What was sent before is recorded
+  // under the run's lane, which the database checks (complete.ts).
+  const deliverRun = async (run: Run, leaseEnds: number) => {
     const started = performance.now();
-    const done: string[] = [];
+    const lane = run[0]!.lane;
+    const done: ClaimedId[] = [];
     let failure: FailedDelivery | undefined;
     for (const message of run) {
       if (done.length > 0 && (!running || performance.now() - started > RUN_BUDGET_MS)) break;
+      if (performance.now() >= leaseEnds) {
+        options.metrics?.leaseExpired(message.receiver);
+        log.warn({ messageId: message.id, lane }, 'claim expired before the message was sent; left to the next claim');
+        break;
+      }
       const outcome = await deliverMessage(message, deps);
       if (outcome.delivered) {
-        done.push(message.id);
+        done.push({ id: message.id, lane });
         options.metrics?.delivered(message.receiver, message.created);
       } else {
         failure = { id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err };
@@ -118,7 +145,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       }
     }
     delivered.push(...done);
-    if (failure) failed.push(failure);
+    if (failure) failed.push({ ...failure, lane });
     flush();
   };
 
@@ -126,21 +153,24 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // handed on to it (complete.ts) join its queue, or start it again once it ended. A run not
   // started within the run budget of its claim (or once stopping) is released, so that a pause,
   // a cancel or a new configuration reaches it at the next claim.
-  const dispatch = (runs: readonly Run[]) => {
+  // `asked` is when the claim (or the recording that handed them on) was asked for: the lease
+  // runs from no earlier than that.
+  const dispatch = (runs: readonly Run[], asked: number) => {
     const claimed = performance.now();
+    const leaseEnds = asked + leaseMs;
     for (const run of runs) {
       const lane = run[0]!.lane;
       const queue = lanes.get(lane);
       if (queue) {
-        queue.push({ run, claimed });
+        queue.push({ run, claimed, leaseEnds });
         continue;
       }
-      const pending = [{ run, claimed }];
+      const pending = [{ run, claimed, leaseEnds }];
       lanes.set(lane, pending);
       const task = (async () => {
         for (let next = pending.shift(); next; next = pending.shift()) {
-          if (running && performance.now() - next.claimed <= RUN_BUDGET_MS) await deliverRun(next.run);
-          else released.push(next.run[0]!.id);
+          if (running && performance.now() - next.claimed <= RUN_BUDGET_MS) await deliverRun(next.run, next.leaseEnds);
+          else released.push({ id: next.run[0]!.id, lane });
         }
         lanes.delete(lane);
         if (capped) {
@@ -154,32 +184,71 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   };
 
+  const unrecorded = () => delivered.length + failed.length + released.length;
+
+  // One recording of a batch of outcomes, tried again after RECORDING_RETRY_MS when it fails (a
+  // recording is one transaction: a failed one wrote nothing). Answers the recording and when it
+  // was asked for, or undefined when every attempt failed.
+  const recordWithRetry = async (outcomes: Outcomes) => {
+    for (let attempt = 0; ; attempt++) {
+      const asked = performance.now();
+      try {
+        // One transaction (failures first: a run that ended in one hands its head on to the failed
+        // message, which must then read as failed rather than be handed on and sent again at once).
+        const recorded = await recordOutcomes(db, outcomes, running ? { leaseMs } : undefined);
+        recordingFails = false;
+        return { recorded, asked };
+      } catch (error) {
+        recordingFails = true;
+        options.metrics?.recordingFailed();
+        const retryMs = RECORDING_RETRY_MS[attempt];
+        const messages = outcomes.delivered.length + outcomes.failures.length + (outcomes.released?.length ?? 0);
+        if (retryMs === undefined) {
+          log.error({ err: error, messages }, 'recording deliveries failed; the outcomes are kept and recorded later');
+          return undefined;
+        }
+        log.warn({ err: error, messages, retryMs }, 'recording deliveries failed; trying again');
+        await new Promise((resolve) => setTimeout(resolve, retryMs));
+      }
+    }
+  };
+
   // Recording runs in up to MAX_RECORDINGS transactions at once, each taking whatever finished
   // meanwhile (group commit). Were there several, they lock orders and heads in the same order
   // (complete.ts), so they could not deadlock. A delivered message's claim passes to its order's
   // next message, delivered right away — unless stopping. Answers whether a sender now has a free
   // slot with due heads waiting for one.
+  //
+  // A recording that cannot be written never throws its outcomes away (decision 0023): they go
+  // back to the front of the queue and are tried again after KEPT_RETRY_MS, together with what
+  // finished meanwhile, and no new claims are made until they are written — so a delivered
+  // message is not claimed and sent again by this worker, and a failure keeps its backoff. Should
+  // another worker claim one of them after its lease, the lane no longer matches and the late
+  // recording leaves that head alone.
   const record = async () => {
     let waiting = false;
-    while (delivered.length > 0 || failed.length > 0 || released.length > 0) {
+    while (unrecorded() > 0) {
       const outcomes = { delivered: delivered.splice(0), failures: failed.splice(0), released: released.splice(0) };
-      try {
-        // One transaction (failures first: a run that ended in one hands its head on to the failed
-        // message, which must then read as failed rather than be handed on and sent again at once).
-        const recorded = await recordOutcomes(db, outcomes, running ? { leaseMs } : undefined);
-        waiting ||= recorded.waiting;
-        dispatch(recorded.runs);
-      } catch (error) {
-        // The claims run out and the messages are delivered again: at-least-once.
-        const messages = outcomes.delivered.length + outcomes.failures.length;
-        log.error({ err: error, messages }, 'recording deliveries failed');
+      const result = await recordWithRetry(outcomes);
+      if (!result) {
+        delivered.unshift(...outcomes.delivered);
+        failed.unshift(...outcomes.failures);
+        released.unshift(...outcomes.released);
+        options.metrics?.unrecorded(unrecorded());
+        keptRetry = setTimeout(() => {
+          keptRetry = undefined;
+          flush();
+        }, KEPT_RETRY_MS);
+        break;
       }
+      waiting ||= result.recorded.waiting;
+      dispatch(result.recorded.runs, result.asked);
     }
+    if (!keptRetry) options.metrics?.unrecorded(0);
     return waiting;
   };
   const flush = () => {
-    const idle = delivered.length === 0 && failed.length === 0 && released.length === 0;
-    if (recordings.size >= MAX_RECORDINGS || idle) return;
+    if (recordings.size >= MAX_RECORDINGS || keptRetry || unrecorded() === 0) return;
     // The slots freed are claimed only when someone waits for them: in a stream of submits most
     // recordings free slots that no head is waiting for, and a claim then finds nothing (new
     // messages wake the worker themselves, by NOTIFY). Measured: see decision 0009 'Wake-ups'.
@@ -194,6 +263,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     let lastSweep = 0;
     while (running) {
       try {
+        // Outcomes not yet written: claim nothing until they are (see record).
+        if (keptRetry || recordingFails) {
+          await wakeup.wait(pollIntervalMs);
+          continue;
+        }
         if (Date.now() - lastSweep > leaseMs / 2) {
           lastSweep = Date.now();
           await releaseStaleClaims(db);
@@ -201,10 +275,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         }
         const room = Math.min(batchSize, maxInFlight - lanes.size);
         capped = room <= 0;
+        const asked = performance.now();
         const { runs: claimed, contended } =
           room > 0 ? await claimRuns(db, room, leaseMs) : { runs: [], contended: false };
         const before = lanes.size;
-        dispatch(claimed);
+        dispatch(claimed, asked);
         if (claimed.length > 0 && lanes.size - before === room) continue;
         // Another process held some senders: their free slots are ours to try again in a moment.
         if (contended && running) {
@@ -238,6 +313,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       while (inFlight.size > 0 || recordings.size > 0) {
         await Promise.all([...inFlight, ...recordings]);
         flush();
+      }
+      // Outcomes kept after a failed recording: one last try now.
+      if (keptRetry) {
+        clearTimeout(keptRetry);
+        keptRetry = undefined;
+        await record();
+        if (keptRetry) clearTimeout(keptRetry);
+        keptRetry = undefined;
+        if (unrecorded() > 0) {
+          // Their claims run out and the messages are delivered again: at-least-once.
+          log.error({ messages: unrecorded() }, 'stopped with delivery outcomes that could not be recorded');
+        }
       }
     },
   };

@@ -2,12 +2,14 @@ import type { ServerResponse } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach } from 'vitest';
-import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../../src/db/client';
 import { configurations, senders } from '../../src/db/schema';
 import { secretContext } from '../../src/modules/configs/service';
 import { createOutbound, type Outbound } from '../../src/outbound/client';
 import { createSecretCipher, type SecretCipher } from '../../src/secrets/cipher';
 import type { Run } from '../../src/delivery/claim';
+import type { ClaimedId } from '../../src/delivery/complete';
 import { enqueueMessage } from '../../src/delivery/enqueue';
 import { createWakeup, type Wakeup } from '../../src/delivery/wakeup';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../../src/delivery/worker';
@@ -66,6 +68,8 @@ export async function startReceiver(behaviour: ReceiverBehaviour = {}): Promise<
 
 export interface DeliveryFixture {
   handle: DatabaseHandle;
+  /** The database's URL on the PostgreSQL server, for a connection of a test's own; undefined on PGlite. */
+  url: string | undefined;
   db: Database;
   cipher: SecretCipher;
   outbound: Outbound;
@@ -76,7 +80,7 @@ export interface DeliveryFixture {
 
 /** A fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and what a worker needs. */
 export async function deliveryFixture(outboundTimeoutMs = 2000): Promise<DeliveryFixture> {
-  const { handle, drop } = await freshDatabase();
+  const { handle, url, drop } = await freshDatabase();
   const db = handle.db;
   const cipher = createSecretCipher(randomBytes(32));
   const outbound = createOutbound({ allowPrivateTargets: true, timeoutMs: outboundTimeoutMs });
@@ -85,6 +89,7 @@ export async function deliveryFixture(outboundTimeoutMs = 2000): Promise<Deliver
   const log = { error: () => {}, warn: () => {} };
   return {
     handle,
+    url,
     db,
     cipher,
     outbound,
@@ -255,4 +260,19 @@ export function useDeliveryResources() {
       return started;
     },
   };
+}
+
+/**
+ * Message ids with the lane their order's head is claimed in now, as the worker holding that claim
+ * records them (complete.ts: every outcome carries its claim's lane).
+ */
+export async function inLane(db: Database, messageIds: readonly string[]): Promise<ClaimedId[]> {
+  const rows = await queryRows<{ id: string; lane: string }>(
+    db,
+    sql`select m.id, h.lane from messages m
+        join order_heads h on h.receiver = m.receiver and h.opdracht_id = m.opdracht_id
+        where m.id = any(${`{${messageIds.join(',')}}`}::uuid[])`,
+  );
+  const lanes = new Map(rows.map((row) => [row.id, row.lane]));
+  return messageIds.map((id) => ({ id, lane: lanes.get(id)! }));
 }

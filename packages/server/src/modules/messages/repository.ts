@@ -234,27 +234,75 @@ export async function findMessage(db: Database, id: string): Promise<MessageRow 
 /**
  * Makes an undelivered message due now. Its order's head follows when the message is the head;
  * a later message stays behind the earlier ones of its order (FIFO), so it goes when they have.
+ * A head whose order was cancelled while it was being delivered stays put: its run is ending.
+ *
+ * Locks in the one order (decision 0023): the order's head for this receiver first, then the
+ * message — as a recording takes them (it locks the head, then marks the message delivered).
+ * Message first, a recording holding the head and waiting for the message would deadlock.
  */
-export async function makeDueNow(db: Database, id: string): Promise<MessageRow | undefined> {
+export async function makeDueNow(
+  db: Database,
+  message: { id: string; receiver: string; opdrachtId: string },
+): Promise<MessageRow | undefined> {
+  await db.execute(
+    sql`select 1 from order_heads where receiver = ${message.receiver} and opdracht_id = ${message.opdrachtId} for update`,
+  );
   const [row] = await db
     .update(messages)
     .set({ nextAttempt: sql`now()` })
-    .where(and(eq(messages.id, id), isNull(messages.deliveredAt)))
+    .where(and(eq(messages.id, message.id), isNull(messages.deliveredAt)))
     .returning();
   if (row)
     await db
       .update(orderHeads)
       .set({ due: sql`now()` })
-      .where(eq(orderHeads.messageId, id));
+      .where(
+        and(
+          eq(orderHeads.receiver, message.receiver),
+          eq(orderHeads.opdrachtId, message.opdrachtId),
+          eq(orderHeads.messageId, message.id),
+          eq(orderHeads.cancelled, false),
+        ),
+      );
   return row;
 }
 
-/** Removes every message of an order still to be sent, and the order's heads with them. */
-export async function deleteOpenMessages(db: Database, opdrachtId: string): Promise<number> {
-  await db.delete(orderHeads).where(eq(orderHeads.opdrachtId, opdrachtId));
-  const deleted = await db
-    .delete(messages)
-    .where(and(eq(messages.opdrachtId, opdrachtId), isNull(messages.deliveredAt)))
-    .returning({ id: messages.id });
-  return deleted.length;
+/**
+ * Removes every message of an order still to be sent, and the order's heads with them — except
+ * those being delivered now (decision 0023): a head claimed under a lease that has not run out is
+ * marked cancelled (and due never, so no claim takes it again) and keeps its messages; the
+ * recording of its run keeps what was delivered as delivered and deletes the rest with the head
+ * (complete.ts; release-stale.ts when the worker never records). Answers how many messages went
+ * and how many stay until their run is recorded.
+ *
+ * Locks in the one order (decision 0023): the caller holds the order; then the order's heads, in
+ * receiver order, then the messages — as a recording, so the two never deadlock.
+ */
+export async function deleteOpenMessages(
+  db: Database,
+  opdrachtId: string,
+): Promise<{ deleted: number; inFlight: number }> {
+  await db.execute(sql`select 1 from order_heads where opdracht_id = ${opdrachtId} order by receiver for update`);
+  await db
+    .update(orderHeads)
+    .set({ cancelled: true, due: sql`'infinity'` })
+    .where(and(eq(orderHeads.opdrachtId, opdrachtId), sql`${orderHeads.claimedUntil} >= now()`));
+  await db.delete(orderHeads).where(and(eq(orderHeads.opdrachtId, opdrachtId), eq(orderHeads.cancelled, false)));
+  const open = await queryRows<{ kept: boolean }>(
+    db,
+    sql`with gone as (
+          delete from messages m
+          where m.opdracht_id = ${opdrachtId} and m.delivered_at is null
+            and not exists (
+              select 1 from order_heads h where h.receiver = m.receiver and h.opdracht_id = m.opdracht_id
+            )
+          returning 1
+        )
+        select false as kept from gone
+        union all
+        select true from messages m
+        where m.opdracht_id = ${opdrachtId} and m.delivered_at is null
+          and exists (select 1 from order_heads h where h.receiver = m.receiver and h.opdracht_id = m.opdracht_id)`,
+  );
+  return { deleted: open.filter((row) => !row.kept).length, inFlight: open.filter((row) => row.kept).length };
 }

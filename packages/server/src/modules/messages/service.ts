@@ -87,7 +87,7 @@ export function createMessagesService({ db, audit }: { db: Database; audit: Audi
         const current = await findMessage(tx, id);
         if (!current || !maySeeMessage(scope, current)) throw new NotFoundError(MESSAGE_TEXTS.notFound);
         if (flowOf(current.versienummer) !== flow) throw new NotFoundError(MESSAGE_TEXTS.wrongFlow(flow));
-        const updated = await makeDueNow(tx, id);
+        const updated = await makeDueNow(tx, current);
         if (!updated) throw new ConflictError(MESSAGE_TEXTS.alreadyDelivered);
         const view = toMessageView(updated);
         await audit.record(tx, user, {

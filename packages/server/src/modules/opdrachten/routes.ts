@@ -55,7 +55,7 @@ export const opdrachtRoutes: FastifyPluginAsyncZod<{ service: OpdrachtenService 
         tags: ['Opdrachten'],
         summary: 'Cancel an order by hand',
         description:
-          'Sets the status to 990 with statusText "Opdracht handmatig geannuleerd" and deletes every message of the order still to be sent, in one transaction. 409 for an order in status 910 or 990; 404 for an unknown order.',
+          'Sets the status to 990 with statusText "Opdracht handmatig geannuleerd" and deletes every message of the order still to be sent, in one transaction. Messages being delivered at that moment stay until the delivery is recorded: those delivered are kept as delivered, the rest are deleted then. 409 for an order in status 910 or 990; 404 for an unknown order.',
         params: z.object({ opdrachtId: z.string().min(1).max(64) }),
         response: { 200: opdrachtViewSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },

@@ -50,14 +50,17 @@ export function createOpdrachtenService({ db, audit }: { db: Database; audit: Au
 
     /**
      * Manual cancel (spec 000 §4): not from 910 or 990; sets 'Opdracht handmatig geannuleerd' and
-     * deletes every message of the order still to be sent, in one transaction.
+     * deletes every message of the order still to be sent, in one transaction — but for those
+     * being delivered at this moment, which stay until the worker records them: delivered ones
+     * as delivered, the rest then deleted (decision 0023). The audit entry counts both.
      */
     async cancel(user: AuthUser, opdrachtId: string) {
       return db.transaction(async (tx) => {
         const current = await lockOpdracht(tx, opdrachtId);
         if (!current) throw new NotFoundError(OPDRACHT_TEXTS.notFound);
         if (!isCancellable(current.status)) throw new ConflictError(OPDRACHT_TEXTS.notCancellable(current.statusText));
-        const deletedMessages = await deleteOpenMessages(tx, opdrachtId);
+        // The order is locked first, then its heads and messages: the one lock order (decision 0023).
+        const { deleted: deletedMessages, inFlight: messagesInFlight } = await deleteOpenMessages(tx, opdrachtId);
         const updated = await updateOpdracht(tx, opdrachtId, { ...MANUAL_CANCEL, inError: false });
         const view = toOpdrachtView(updated);
         await audit.record(tx, user, {
@@ -65,7 +68,7 @@ export function createOpdrachtenService({ db, audit }: { db: Database; audit: Au
           subjectType: 'opdracht',
           subjectId: opdrachtId,
           before: toOpdrachtView(current),
-          after: { ...view, deletedMessages },
+          after: { ...view, deletedMessages, messagesInFlight },
         });
         return view;
       });
