@@ -4,7 +4,7 @@ import { messages, opdrachten, orderHeads, senders } from '../src/db/schema';
 import { BACKOFF_JITTER, BACKOFF_SCHEDULE_MS } from '../src/delivery/backoff';
 import { claimRuns } from '../src/delivery/claim';
 import { releaseStaleClaims } from '../src/delivery/release-stale';
-import { bodyOf, eventually, seedReceiver, pause, submit, useDeliveryResources, ids } from './support/delivery';
+import { bodyOf, eventually, seedReceiver, submit, useDeliveryResources, ids, workerWentOn } from './support/delivery';
 
 const { fixture, receiver } = useDeliveryResources();
 
@@ -32,8 +32,10 @@ describe('delivery failures', { timeout: 60_000 }, () => {
     expect(wait).toBeGreaterThanOrEqual(firstStep * (1 - BACKOFF_JITTER) - 50);
     expect(wait).toBeLessThanOrEqual(firstStep * (1 + BACKOFF_JITTER) + 50);
 
-    await pause(400);
-    expect(alfa.callbacks.map((request) => bodyOf(request).data.n)).toEqual([1]);
+    // The worker goes on (it tries a later message of another order), and sends O-1 nothing more.
+    await workerWentOn(f, alfa, 'Aannemer_Alfa');
+    const ofO1 = () => alfa.callbacks.filter((request) => bodyOf(request).opdrachtId === 'O-1');
+    expect(ofO1().map((request) => bodyOf(request).data.n)).toEqual([1]);
 
     status = 200;
     await f.db
@@ -44,8 +46,8 @@ describe('delivery failures', { timeout: 60_000 }, () => {
       .update(orderHeads)
       .set({ due: sql`now()` })
       .where(eq(orderHeads.messageId, first));
-    await eventually(() => expect(alfa.callbacks.map((request) => bodyOf(request).data.n)).toEqual([1, 1, 2]));
-    expect(alfa.callbacks[1]?.headers['idempotency-key']).toBe(first);
+    await eventually(() => expect(ofO1().map((request) => bodyOf(request).data.n)).toEqual([1, 1, 2]));
+    expect(ofO1()[1]?.headers['idempotency-key']).toBe(first);
   });
 
   it('stops a run at its failed message: the ones before are delivered, the ones after wait behind it', async () => {
@@ -66,15 +68,17 @@ describe('delivery failures', { timeout: 60_000 }, () => {
       const [row] = await f.db.select().from(messages).where(eq(messages.id, m2!));
       expect(row?.failedAttempts).toBe(1);
     });
-    await pause(400);
-    expect(alfa.callbacks.map((request) => bodyOf(request).data.n)).toEqual([1, 2]);
-    const rows = await f.db.select().from(messages).orderBy(messages.seq);
+    // The worker goes on (it delivers a later message of another order), and sends O-1 nothing more.
+    await workerWentOn(f, alfa, 'Aannemer_Alfa');
+    const ofO1 = () => alfa.callbacks.filter((request) => bodyOf(request).opdrachtId === 'O-1');
+    expect(ofO1().map((request) => bodyOf(request).data.n)).toEqual([1, 2]);
+    const rows = await f.db.select().from(messages).where(eq(messages.opdrachtId, 'O-1')).orderBy(messages.seq);
     expect(rows.map((row) => [row.id, row.deliveredAt !== null, row.failedAttempts])).toEqual([
       [m1, true, 0],
       [m2, false, 1],
       [m3, false, 0],
     ]);
-    const [head] = await f.db.select().from(orderHeads);
+    const [head] = await f.db.select().from(orderHeads).where(eq(orderHeads.opdrachtId, 'O-1'));
     expect(head).toMatchObject({ messageId: m2, claimedUntil: null });
 
     refuse = false;
@@ -83,7 +87,7 @@ describe('delivery failures', { timeout: 60_000 }, () => {
       .set({ nextAttempt: sql`now()` })
       .where(eq(messages.id, m2!));
     await f.db.update(orderHeads).set({ due: sql`now()` });
-    await eventually(() => expect(alfa.callbacks.map((request) => bodyOf(request).data.n)).toEqual([1, 2, 2, 3]));
+    await eventually(() => expect(ofO1().map((request) => bodyOf(request).data.n)).toEqual([1, 2, 2, 3]));
     await eventually(async () => expect(await f.db.select().from(orderHeads)).toEqual([]));
   });
 

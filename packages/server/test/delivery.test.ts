@@ -8,7 +8,7 @@ import {
   bodyOf,
   eventually,
   seedReceiver,
-  pause,
+  workerWentOn,
   submit,
   useDeliveryResources,
 } from './support/delivery';
@@ -120,9 +120,12 @@ describe('delivery', { timeout: 60_000 }, () => {
       const [row] = await f.db.select().from(messages).where(eq(messages.id, unroutable));
       expect(row?.failedAttempts).toBe(1);
     });
-    await pause(300);
+    // The worker goes on delivering to another participant, and sends Alfa nothing.
+    const bewijs = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Bewijs', origin: bewijs.origin });
+    const proof = await workerWentOn(f, bewijs, 'Aannemer_Bewijs');
     expect(alfa.callbacks).toHaveLength(0);
-    const rows = await f.db.select().from(messages).orderBy(messages.seq);
+    const rows = (await f.db.select().from(messages).orderBy(messages.seq)).filter((row) => row.id !== proof.id);
     expect(rows.map((row) => [row.id, row.deliveredAt, row.failedAttempts, row.err?.msg ?? null])).toEqual([
       [waiting, null, 0, null],
       [
@@ -194,7 +197,10 @@ describe('delivery', { timeout: 60_000 }, () => {
     f.startWorker({ pollIntervalMs: 60_000 });
     await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
     await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
-    await pause(300);
+    // The worker goes on delivering to another participant, and sends the paused one nothing.
+    const bewijs = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Bewijs', origin: bewijs.origin });
+    await workerWentOn(f, bewijs, 'Aannemer_Bewijs');
     expect(alfa.callbacks).toHaveLength(0);
 
     await f.db

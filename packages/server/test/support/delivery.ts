@@ -2,9 +2,10 @@ import type { ServerResponse } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../../src/db/client';
-import { configurations, senders } from '../../src/db/schema';
+import { configurations, messages, senders } from '../../src/db/schema';
 import { secretContext } from '../../src/modules/configs/service';
 import { createOutbound, type Outbound } from '../../src/outbound/client';
 import { createSecretCipher, type SecretCipher } from '../../src/secrets/cipher';
@@ -238,6 +239,28 @@ export const bodyOf = (request: ReceivedRequest) =>
   JSON.parse(request.body) as { id: string; opdrachtId: string; type: string; data: Record<string, unknown> };
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The positive signal before a test asserts that something was NOT sent: a message to a fresh
+ * order of `deelnemer` (whose system is `at`), submitted now, reaches it and its outcome is
+ * recorded — so the worker did claim and record after what the test holds back was due, and
+ * left that alone. Answers the message's id and order.
+ */
+export async function workerWentOn(
+  f: Pick<DeliveryFixture, 'db' | 'wakeup'>,
+  at: Receiver,
+  deelnemer: string,
+): Promise<{ id: string; opdrachtId: string }> {
+  const opdrachtId = `BEWIJS-${randomUUID().slice(0, 8)}`;
+  const id = await submit(f.db, { receiver: deelnemer, opdrachtId });
+  f.wakeup.signal();
+  await eventually(async () => {
+    expect(at.callbacks.some((request) => bodyOf(request).id === id)).toBe(true);
+    const [row] = await f.db.select().from(messages).where(eq(messages.id, id));
+    expect(row?.deliveredAt !== null || (row?.failedAttempts ?? 0) > 0).toBe(true);
+  });
+  return { id, opdrachtId };
+}
 
 /**
  * Fixtures and receivers for one test file, each closed after every test (last opened, first
