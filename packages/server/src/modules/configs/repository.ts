@@ -126,10 +126,15 @@ export async function insertConfiguration(db: Database, row: NewConfiguration): 
   return created;
 }
 
+/**
+ * `updated` is the version token of optimistic concurrency (decision 0025), compared to the
+ * millisecond as the API shows it: every change moves it on by at least a millisecond, even two
+ * changes within one or a clock that went back.
+ */
 export async function updateConfiguration(db: Database, id: string, changes: Partial<NewConfiguration>) {
   const [updated] = await db
     .update(configurations)
-    .set({ ...changes, updated: sql`now()` })
+    .set({ ...changes, updated: sql`greatest(now(), ${configurations.updated} + interval '1 millisecond')` })
     .where(eq(configurations.id, id))
     .returning();
   if (!updated) throw new Error(`configuration ${id} vanished inside its transaction`);

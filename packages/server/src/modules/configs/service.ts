@@ -1,5 +1,8 @@
 import {
+  CONCURRENCY_TEXTS,
   CONFIG_TEXTS,
+  mayWriteConfig,
+  sameMoment,
   type ConfigListItem,
   type ConfigView,
   type configKeySchema,
@@ -39,7 +42,7 @@ function assertVisible(user: AuthUser, deelnemer: string) {
 
 /** Without create-configuration a user writes drafts for their own participant only (spec 000 §5). */
 function assertMayWrite(user: AuthUser, deelnemer: string) {
-  if (!user.permissions.canCreateConfig && user.deelnemer !== deelnemer) {
+  if (!mayWriteConfig(user, deelnemer)) {
     throw new ForbiddenError(CONFIG_TEXTS.ownParticipantOnly);
   }
 }
@@ -140,7 +143,10 @@ export function createConfigsService({
       });
     },
 
-    /** Saves into the draft; without one, the edit becomes a new draft after the newest version. */
+    /**
+     * Saves into the draft; without one, the edit becomes a new draft after the newest version.
+     * Refused (409) unless it builds on the newest version as it is now.
+     */
     async update(user: AuthUser, body: UpdateBody): Promise<ConfigView> {
       assertVisible(user, body.deelnemer);
       assertMayWrite(user, body.deelnemer);
@@ -148,6 +154,12 @@ export function createConfigsService({
         const versions = await lockVersions(tx, body.deelnemer, body.versienummer);
         const newest = versions[0];
         if (!newest) throw new NotFoundError(CONFIG_TEXTS.notFound);
+        // The save replaces the newest version's content (the draft's, or a new draft after it):
+        // it must build on exactly that version as it is now (decision 0025).
+        if (newest.version !== body.basedOn.version) {
+          throw new ConflictError(CONCURRENCY_TEXTS.configNewerVersion(newest.version, newest.draft));
+        }
+        if (!sameMoment(newest.updated, body.basedOn.updated)) throw new ConflictError(CONCURRENCY_TEXTS.configChanged);
         const draft = versions.find((row) => row.draft);
         const secret = body.config.clientSecret?.trim();
         const clientSecretEncrypted = secret
