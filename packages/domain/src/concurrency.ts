@@ -11,6 +11,8 @@ export const CONCURRENCY_TEXTS = {
     'Deze configuratie is intussen door iemand anders gewijzigd. Laad de pagina opnieuw en probeer het nog eens.',
   configNewerVersion: (version: number, draft: boolean) =>
     `Er is een nieuwere versie van deze configuratie (versie ${version}${draft ? ', concept' : ''}). Laad de pagina opnieuw en wijzig die versie.`,
+  olderVersion: (version: number, draft: boolean) =>
+    `Er is een nieuwere versie van deze configuratie (versie ${version}${draft ? ', concept' : ''}); wijzigingen gaan in die versie. Deze versie kunt u bekijken.`,
   scenarioChanged:
     'Dit scenario is intussen door iemand anders gewijzigd. Laad de pagina opnieuw en probeer het nog eens.',
   basedOnTimestamp: 'Geef het tijdstip van de geladen versie, zoals de server het gaf (ISO 8601 met tijdzone).',

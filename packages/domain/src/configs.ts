@@ -191,6 +191,11 @@ export const configViewSchema = z.object({
   version: z.number().int(),
   draft: z.boolean(),
   updated: z.string(),
+  /**
+   * The newest version of the pair when it is another than this one (a draft after an active
+   * version): a save builds on the newest version only (decision 0025), so this one is read-only.
+   */
+  newer: z.object({ version: z.number().int(), draft: z.boolean() }).optional(),
   config: z.object({
     clientId: z.string(),
     clientSecretSet: z.boolean(),

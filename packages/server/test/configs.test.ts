@@ -354,6 +354,12 @@ describe('no silent overwrite (optimistic concurrency)', () => {
       [1, false, 'van-b'],
       [2, true, 'nieuw-van-a'],
     ]);
+    // Read now, the active version names the newer draft, so the portal shows it read-only.
+    expect((await call('GET', getUrl('Proef_Samen', 1, false), beheer)).json().newer).toEqual({
+      version: 2,
+      draft: true,
+    });
+    expect((await call('GET', getUrl('Proef_Samen', 2, true), beheer)).json()).not.toHaveProperty('newer');
   });
 
   it('documents basedOn in the OpenAPI document as a required part of the save', async () => {

@@ -111,6 +111,17 @@ export async function findVersion(
   return row;
 }
 
+/** The newest version of a pair (a draft, when there is one). */
+export async function findNewest(db: Database, deelnemer: string, versienummer: string) {
+  const [row] = await db
+    .select({ id: configurations.id, version: configurations.version, draft: configurations.draft })
+    .from(configurations)
+    .where(pair(deelnemer, versienummer))
+    .orderBy(desc(configurations.version))
+    .limit(1);
+  return row;
+}
+
 /** Every version of a pair, newest first, locked for the rest of the transaction. */
 export async function lockVersions(db: Database, deelnemer: string, versienummer: string) {
   return db

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { SecretCipher } from '../../secrets/cipher';
 import {
+  findNewest,
   findVersion,
   insertConfiguration,
   listConfigurations,
@@ -111,7 +112,9 @@ export function createConfigsService({
       assertVisible(user, key.deelnemer);
       const row = await findVersion(db, key.deelnemer, key.versienummer, key.version, key.draft);
       if (!row) throw new NotFoundError(CONFIG_TEXTS.notFound);
-      return toView(row);
+      const newest = await findNewest(db, key.deelnemer, key.versienummer);
+      const newer = newest && newest.id !== row.id ? { version: newest.version, draft: newest.draft } : undefined;
+      return { ...toView(row), ...(newer && { newer }) };
     },
 
     /** The stored version with its secret readable, for the connection check. Never leaves the server. */

@@ -106,6 +106,15 @@ describe('Configuration side panel', () => {
     expect(within(panel).queryByRole('button', { name: LABELS.configForm.save })).not.toBeInTheDocument();
   });
 
+  it('shows a version read-only when a newer one (a draft) exists: edits go there', async () => {
+    stubConfigApi({ config: () => Response.json({ ...CONFIG_VIEW, newer: { version: 4, draft: true } }) });
+    const { panel, field } = await openPanel(BEHEER);
+
+    expect(panel).toHaveTextContent(CONCURRENCY_TEXTS.olderVersion(4, true));
+    expect(field(LABELS.configForm.clientId)).toBeDisabled();
+    expect(within(panel).queryByRole('button', { name: LABELS.configForm.save })).not.toBeInTheDocument();
+  });
+
   it('saves into the draft: e-mails split, the secret kept when left empty', async () => {
     const api = stubConfigApi();
     const { panel, field, user } = await openPanel(BEHEER);

@@ -34,7 +34,7 @@ interface ConfigPanelProps {
 
 /**
  * The configuration of a row, editable exactly when the server would take the save
- * (`mayWriteConfig`) and read-only otherwise. A click beside it or Escape asks before typed input
+ * (`mayWriteConfig`, and only the pair's newest version) and read-only otherwise. A click beside it or Escape asks before typed input
  * is thrown away.
  */
 export function ConfigPanel({ row, onClose }: ConfigPanelProps) {
@@ -76,15 +76,17 @@ function ConfigPanelContent({ row, onSaved, onDirtyChange }: ContentProps) {
   // A failed fetch shows its own alert ('Fout bij ophalen configuratie').
   if (!data) return <CenteredSpinner />;
   const editable = mayWriteConfig({ permissions, deelnemer: user?.deelnemer }, deelnemer);
-  const readOnlyNote = permissions.canCreateDraft
-    ? LABELS.configForm.readOnlyOtherParticipant
-    : LABELS.configForm.readOnly;
+  const readOnlyNote = !permissions.canCreateDraft
+    ? LABELS.configForm.readOnly
+    : !editable
+      ? LABELS.configForm.readOnlyOtherParticipant
+      : data.newer && CONCURRENCY_TEXTS.olderVersion(data.newer.version, data.newer.draft);
   return (
     <ConfigEditForm
       // The configuration fetched again (after a conflict) starts a fresh form.
       key={`${data.version}-${data.updated}`}
       config={data}
-      readOnlyNote={editable ? undefined : readOnlyNote}
+      readOnlyNote={readOnlyNote}
       onSaved={onSaved}
       onDirtyChange={onDirtyChange}
     />
