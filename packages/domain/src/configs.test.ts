@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { permissionsFor } from './permissions';
 import {
   createConfigSchema,
+  mayWriteConfig,
   normaliseDeelnemer,
   senderChip,
   splitEmails,
@@ -74,7 +76,8 @@ describe('createConfigSchema', () => {
 
   it('lets an update leave the secret out', () => {
     const { clientSecret: _omitted, ...config } = valid.config;
-    expect(fieldsOf(updateConfigSchema, { ...valid, config })).toBeUndefined();
+    const basedOn = { version: 1, updated: '2026-11-24T10:00:00.000Z' };
+    expect(fieldsOf(updateConfigSchema, { ...valid, config, basedOn })).toBeUndefined();
     expect(fieldsOf(createConfigSchema, { ...valid, config })).toEqual([
       'config.clientSecret: Client Secret moet ingevuld zijn.',
     ]);
@@ -96,5 +99,24 @@ describe('helpers', () => {
       color: 'info',
     });
     expect(senderChip({ version: 1, versienummer: 'h1.0' })).toMatchObject({ label: 'version h1.0' });
+  });
+});
+
+describe('mayWriteConfig', () => {
+  const user = (roles: string[], deelnemer?: string) => ({ permissions: permissionsFor(roles), deelnemer });
+
+  it('lets a super-role user without the create-configuration right write only their own participant', () => {
+    const verbindingen = user(['Beheer ziet alles', 'Verbindingen Beheren'], 'Knooppunt_Beheer');
+    expect(verbindingen.permissions.canCreateDraft).toBe(true);
+    expect(mayWriteConfig(verbindingen, 'Netbeheer_Noord')).toBe(false);
+    expect(mayWriteConfig(verbindingen, 'Knooppunt_Beheer')).toBe(true);
+  });
+
+  it('lets the create-configuration right write every participant, and no one without create-draft', () => {
+    expect(mayWriteConfig(user(['Beheer ziet alles', 'Opdrachtverstrekking Beheren']), 'Netbeheer_Noord')).toBe(true);
+    expect(mayWriteConfig(user(['Configuraties Beheren'], 'Proef_Noord'), 'Proef_Noord')).toBe(true);
+    expect(mayWriteConfig(user(['Configuraties Beheren'], 'Proef_Noord'), 'Proef_Zuid')).toBe(false);
+    expect(mayWriteConfig(user(['Beheer ziet alles'], 'Proef_Noord'), 'Proef_Noord')).toBe(false);
+    expect(mayWriteConfig(user(['Configuraties Beheren']), 'Proef_Noord')).toBe(false);
   });
 });

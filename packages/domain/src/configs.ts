@@ -6,7 +6,9 @@ import {
   VERSIENUMMER_AANSLUITING,
   VERSIENUMMER_HOOFDNET,
 } from './constants';
+import { configBasedOnSchema } from './concurrency';
 import { flowOf, messageTypesFor, type Flow, type Side } from './messageTypes';
+import type { Permissions } from './permissions';
 import { pagedSchema, searchBodySchema } from './paging';
 
 /** The message-version numbers a configuration can be made for, per flow (spec 000 §9). */
@@ -50,6 +52,19 @@ export const CONFIG_TEXTS = {
   tooltipBehind: 'De configuratie in gebruik loopt achter op de laatste configuratie.',
   noCheck: 'Geen controle gedaan',
 } as const;
+
+/**
+ * Who may save (create or change) a configuration of a participant: with the create-draft right,
+ * for the own participant; for any participant only with the create-configuration right as well
+ * (spec 000 §2 and §5). The server's check and the portal's offer to edit both ask this.
+ */
+export function mayWriteConfig(
+  user: { permissions: Pick<Permissions, 'canCreateDraft' | 'canCreateConfig'>; deelnemer?: string | undefined },
+  deelnemer: string,
+): boolean {
+  const { canCreateDraft, canCreateConfig } = user.permissions;
+  return canCreateDraft && (canCreateConfig || (user.deelnemer !== undefined && user.deelnemer === deelnemer));
+}
 
 /** A participant name as the spec wants it: trimmed, spaces turned into underscores. */
 export function normaliseDeelnemer(name: string): string {
@@ -151,7 +166,13 @@ export const createConfigSchema = withUrlRules(
 export type CreateConfig = z.input<typeof createConfigSchema>;
 
 export const updateConfigSchema = withUrlRules(
-  z.object({ deelnemer: z.string().min(1), versienummer: versienummerSchema, config: configInputSchema }),
+  z.object({
+    deelnemer: z.string().min(1),
+    versienummer: versienummerSchema,
+    config: configInputSchema,
+    /** The version the edit builds on; 409 when the configuration changed since (decision 0025). */
+    basedOn: configBasedOnSchema,
+  }),
 );
 export type UpdateConfig = z.input<typeof updateConfigSchema>;
 
@@ -170,6 +191,11 @@ export const configViewSchema = z.object({
   version: z.number().int(),
   draft: z.boolean(),
   updated: z.string(),
+  /**
+   * The newest version of the pair when it is another than this one (a draft after an active
+   * version): a save builds on the newest version only (decision 0025), so this one is read-only.
+   */
+  newer: z.object({ version: z.number().int(), draft: z.boolean() }).optional(),
   config: z.object({
     clientId: z.string(),
     clientSecretSet: z.boolean(),

@@ -7,6 +7,7 @@ export * from './paging';
 export * from './permissions';
 export * from './roles';
 export * from './texts';
+export * from './concurrency';
 export * from './configs';
 export * from './messages';
 export * from './opdrachten';

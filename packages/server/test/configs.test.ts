@@ -48,6 +48,9 @@ const config = (overrides: object = {}) => ({
 const key = (deelnemer: string, versienummer = '2.0') => ({ deelnemer, versienummer });
 const getUrl = (deelnemer: string, version: number, draft: boolean, versienummer = '2.0') =>
   `/rest/management/config?deelnemer=${deelnemer}&versienummer=${versienummer}&version=${version}&draft=${draft}`;
+/** What a save builds on: the version as a GET or an earlier save answered it. */
+const basedOn = (view: { version: number; updated: string }) => ({ version: view.version, updated: view.updated });
+const ANY = { version: 1, updated: '2026-01-01T00:00:00.000Z' };
 const search = (headers: Record<string, string>, filters: object[] = []) =>
   call('POST', '/rest/management/config/search', headers, { filters, limit: 100 });
 
@@ -146,9 +149,11 @@ describe('configurations', () => {
 
   it('saves an edit of an active configuration as a new draft, keeping the secret when none is sent', async () => {
     const { clientSecret: _kept, ...withoutSecret } = config({ clientId: 'noord-client-2' });
+    const active = (await call('GET', getUrl('Proef_Noord', 1, false), noord)).json();
     const saved = await call('PUT', '/rest/management/config', noord, {
       ...key('Proef_Noord'),
       config: withoutSecret,
+      basedOn: basedOn(active),
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -160,6 +165,7 @@ describe('configurations', () => {
     const again = await call('PUT', '/rest/management/config', noord, {
       ...key('Proef_Noord'),
       config: { ...withoutSecret, clientId: 'noord-client-3', clientSecret: NEW_SECRET },
+      basedOn: basedOn(saved.json()),
     });
     expect(again.json()).toMatchObject({ version: 2, draft: true, config: { clientId: 'noord-client-3' } });
     expect((await call('GET', getUrl('Proef_Noord', 1, false), noord)).json().config.clientId).toBe('noord-client');
@@ -173,10 +179,12 @@ describe('configurations', () => {
 
   it('refuses an update of a configuration that does not exist, or of someone else', async () => {
     expect(
-      (await call('PUT', '/rest/management/config', beheer, { ...key('Bestaat_Niet'), config: config() })).statusCode,
+      (await call('PUT', '/rest/management/config', beheer, { ...key('Bestaat_Niet'), config: config(), basedOn: ANY }))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await call('PUT', '/rest/management/config', zuid, { ...key('Proef_Noord'), config: config() })).statusCode,
+      (await call('PUT', '/rest/management/config', zuid, { ...key('Proef_Noord'), config: config(), basedOn: ANY }))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -294,12 +302,94 @@ describe('senders', () => {
   });
 });
 
+describe('no silent overwrite (optimistic concurrency)', () => {
+  const save = (headers: Record<string, string>, clientId: string, based: object) =>
+    call('PUT', '/rest/management/config', headers, {
+      ...key('Proef_Samen'),
+      config: config({ clientId, clientSecret: undefined }),
+      basedOn: based,
+    });
+  const stored = async () =>
+    (await t.app.db.select().from(configurations).where(eq(configurations.deelnemer, 'Proef_Samen')))
+      .map((row) => [row.version, row.draft, row.clientId])
+      .sort();
+
+  it('refuses with 409 the save of an administrator who edited a draft that another changed meanwhile', async () => {
+    const created = await call('POST', '/rest/management/config', beheer, { ...key('Proef_Samen'), config: config() });
+    expect(created.statusCode).toBe(201);
+    // Both open the same draft.
+    const seenByA = (await call('GET', getUrl('Proef_Samen', 1, true), beheer)).json();
+    const seenByB = (await call('GET', getUrl('Proef_Samen', 1, true), beheer)).json();
+
+    const first = await save(beheer, 'van-a', basedOn(seenByA));
+    expect(first.statusCode).toBe(200);
+    const second = await save(beheer, 'van-b', basedOn(seenByB));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(
+      'Deze configuratie is intussen door iemand anders gewijzigd. Laad de pagina opnieuw en probeer het nog eens.',
+    );
+    expect(await stored()).toEqual([[1, true, 'van-a']]);
+
+    // Built on what the first save answered, the next save goes through, at once.
+    const next = await save(beheer, 'van-b', basedOn(first.json()));
+    expect(next.statusCode).toBe(200);
+    expect(next.json().updated).not.toBe(first.json().updated);
+    expect((await save(beheer, 'weer-a', basedOn(first.json()))).statusCode).toBe(409);
+    expect(await stored()).toEqual([[1, true, 'van-b']]);
+  });
+
+  it('refuses an edit of an active version once another made a newer draft of it', async () => {
+    expect((await call('PATCH', '/rest/management/config', beheer, key('Proef_Samen'))).statusCode).toBe(200);
+    const active = (await call('GET', getUrl('Proef_Samen', 1, false), beheer)).json();
+    const seenByB = (await call('GET', getUrl('Proef_Samen', 1, false), beheer)).json();
+
+    const first = await save(beheer, 'nieuw-van-a', basedOn(active));
+    expect(first.json()).toMatchObject({ version: 2, draft: true });
+    const second = await save(beheer, 'nieuw-van-b', basedOn(seenByB));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(
+      'Er is een nieuwere versie van deze configuratie (versie 2, concept). Laad de pagina opnieuw en wijzig die versie.',
+    );
+    expect(await stored()).toEqual([
+      [1, false, 'van-b'],
+      [2, true, 'nieuw-van-a'],
+    ]);
+    // Read now, the active version names the newer draft, so the portal shows it read-only.
+    expect((await call('GET', getUrl('Proef_Samen', 1, false), beheer)).json().newer).toEqual({
+      version: 2,
+      draft: true,
+    });
+    expect((await call('GET', getUrl('Proef_Samen', 2, true), beheer)).json()).not.toHaveProperty('newer');
+  });
+
+  it('documents basedOn in the OpenAPI document as a required part of the save', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const put = document.paths['/rest/management/config'].put;
+    expect(put.description).toContain('409');
+    const body = put.requestBody.content['application/json'].schema;
+    expect(body.required).toContain('basedOn');
+    expect(Object.keys(body.properties.basedOn.properties)).toEqual(['version', 'updated']);
+  });
+});
+
 describe('bad input on every call', () => {
   it.each([
     ['POST', '/rest/management/config/search', { filters: [{ name: 'land', value: 'NL' }] }, 'filters.0.name'],
     ['POST', '/rest/management/config/search', { sortBy: 'clientId' }, 'sortBy'],
     ['GET', '/rest/management/config?deelnemer=Proef_Noord&versienummer=9.9&version=1', undefined, 'versienummer'],
-    ['PUT', '/rest/management/config', { ...key('Proef_Noord'), config: { clientId: 'x' } }, 'config.tokenUrl'],
+    [
+      'PUT',
+      '/rest/management/config',
+      { ...key('Proef_Noord'), config: { clientId: 'x' }, basedOn: ANY },
+      'config.tokenUrl',
+    ],
+    ['PUT', '/rest/management/config', { ...key('Proef_Noord'), config: config() }, 'basedOn'],
+    [
+      'PUT',
+      '/rest/management/config',
+      { ...key('Proef_Noord'), config: config(), basedOn: { version: 1, updated: 'gisteren' } },
+      'basedOn.updated',
+    ],
     ['PATCH', '/rest/management/config', { deelnemer: 'Proef_Noord' }, 'versienummer'],
     ['POST', '/rest/management/connection-check', { ...key('Proef_Noord'), version: 0 }, 'version'],
     ['GET', '/rest/management/message-sender?versienummer=3.0', undefined, 'versienummer'],

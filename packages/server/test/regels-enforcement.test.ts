@@ -3,6 +3,7 @@ import { EXAMPLE_BERICHTEN, valueTreeOf, werkzaamhedenOfOrder } from '@knooppunt
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, waardenlijsten } from '../src/db/schema';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
+import { scenarioBasedOn } from './support/based-on';
 
 let t: TestApp;
 let editor: Record<string, string>;
@@ -38,7 +39,7 @@ beforeAll(async () => {
     ['elektra-tg-fotos', 'Nee'],
     ['elektra-aga-assets-lengteMeter', 'Ja'],
   ]) {
-    expect((await inject('PATCH', `/rest/rules/${id}`, editor, { id: node, verplichting })).statusCode).toBe(200);
+    expect((await patchRule(id, editor, { id: node, verplichting })).statusCode).toBe(200);
   }
   const tg = valueTreeOf('Elektra', 'tg');
   const fabrikanten = tg.find((node) => node.id === 'elektra-tg-meter')!.waardenlijsten[0]!;
@@ -58,11 +59,20 @@ beforeAll(async () => {
   });
   expect(published.statusCode, published.body).toBe(201);
   // A later concept change is not in force.
-  await inject('PATCH', `/rest/rules/${id}`, editor, { id: 'elektra-tg-fotos', verplichting: '' });
+  await patchRule(id, editor, { id: 'elektra-tg-fotos', verplichting: '' });
 });
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
+
+/** PATCH /rest/rules/{id}, built on the scenario as it is now. */
+const patchRule = async (id: string, headers: Headers, body: object) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/rest/rules/${id}`,
+    headers,
+    payload: { ...body, basedOn: await scenarioBasedOn(t, id) },
+  });
 function inject(method: 'POST' | 'PATCH', url: string, headers: Headers, payload: object) {
   return t.app.inject({ method, url, headers, payload });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
+import { scenarioBasedOn } from './support/based-on';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const WERK = {
@@ -27,6 +28,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
+
+/** PATCH /rest/rules/{id}, built on the scenario as it is now. */
+const patchRule = async (id: string, headers: Headers, body: object) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/rest/rules/${id}`,
+    headers,
+    payload: { ...body, basedOn: await scenarioBasedOn(t, id) },
+  });
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 const publish = (body: object, headers: Headers = noord) => inject('POST', '/rest/version', headers, body);
@@ -70,8 +80,8 @@ describe('versions', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ versie: 1, netbeheerder: 'Netbeheer_Noord', ingangsdatum: '2025-05-23' });
 
-    await inject('PATCH', `/rest/rules/${changed}`, noord, { id: 'elektra-tg-fotos', verplichting: 'Ja' });
-    await inject('PATCH', `/rest/rules/${kept}`, noord, { omschrijving: 'Blijft (hernoemd)' });
+    await patchRule(changed, noord, { id: 'elektra-tg-fotos', verplichting: 'Ja' });
+    await patchRule(kept, noord, { omschrijving: 'Blijft (hernoemd)' });
     await inject('DELETE', `/rest/rules/${removed}`, noord);
     const added = await scenario('Nieuw erbij', { aansluiting: 'Wijzigen' });
     const second = await publish({ berichtVersie: '2.0', omschrijving: 'Tweede versie', ingangsdatum: '2025-09-01' });
@@ -110,13 +120,11 @@ describe('versions', () => {
     const published = await inject('GET', `/rest/rules?versie=1&netbeheerder=Netbeheer_Noord`, zoeker);
     expect(published.json().count).toBe(3);
     const publishedId = published.json().items[0]._id;
-    expect((await inject('PATCH', `/rest/rules/${publishedId}`, noord, { omschrijving: 'Nee' })).statusCode).toBe(409);
+    expect((await patchRule(publishedId, noord, { omschrijving: 'Nee' })).statusCode).toBe(409);
     expect((await inject('DELETE', `/rest/rules/${publishedId}`, noord)).statusCode).toBe(409);
     expect((await inject('GET', `/rest/rules/${publishedId}`, zoeker)).statusCode).toBe(200);
     // Concepts stay editable.
-    expect(
-      (await inject('PATCH', `/rest/rules/${added}`, noord, { omschrijving: 'Nog steeds concept' })).statusCode,
-    ).toBe(200);
+    expect((await patchRule(added, noord, { omschrijving: 'Nog steeds concept' })).statusCode).toBe(200);
   });
 
   it('refuses a date outside the calendar, nothing to publish, bad input and the wrong caller', async () => {

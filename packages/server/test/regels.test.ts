@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
+import { scenarioBasedOn } from './support/based-on';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const WERK = {
@@ -32,6 +33,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
+
+/** PATCH /rest/rules/{id}, built on the scenario as it is now. */
+const patchRule = async (id: string, headers: Headers, body: object) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/rest/rules/${id}`,
+    headers,
+    payload: { ...body, basedOn: await scenarioBasedOn(t, id) },
+  });
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 const create = (body: object, headers: Headers = noord) => inject('POST', '/rest/rules', headers, body);
@@ -153,13 +163,13 @@ describe('concept scenarios', () => {
 
   it('edits the omschrijving and sets an obligation; a fixed node stays required', async () => {
     const { _id } = await newScenario('Te wijzigen', { aansluiting: 'Wijzigen' });
-    const edit = await inject('PATCH', `/rest/rules/${_id}`, noord, { omschrijving: 'Gewijzigd' });
+    const edit = await patchRule(_id, noord, { omschrijving: 'Gewijzigd' });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().omschrijving).toBe('Gewijzigd');
-    const set = await inject('PATCH', `/rest/rules/${_id}`, noord, { id: 'gas-tg-drukklasse', verplichting: 'Ja' });
+    const set = await patchRule(_id, noord, { id: 'gas-tg-drukklasse', verplichting: 'Ja' });
     expect(set.statusCode).toBe(200);
     expect(set.json().tgRules.find((node: { id: string }) => node.id === 'gas-tg-drukklasse').verplichting).toBe('Ja');
-    const aga = await inject('PATCH', `/rest/rules/${_id}`, noord, {
+    const aga = await patchRule(_id, noord, {
       id: 'gas-aga-assets-lengteMeter',
       verplichting: 'Nee',
     });
@@ -167,28 +177,76 @@ describe('concept scenarios', () => {
       aga.json().agaRules[0].rules.find((node: { id: string }) => node.id === 'gas-aga-assets-lengteMeter')
         .verplichting,
     ).toBe('Nee');
-    const fixed = await inject('PATCH', `/rest/rules/${_id}`, noord, {
+    const fixed = await patchRule(_id, noord, {
       id: 'gas-tg-uitvoerdatum',
       verplichting: 'Nee',
     });
     expect(fixed.statusCode).toBe(400);
     expect(fixed.json().details).toEqual([{ field: 'verplichting', message: 'Een vast veld is altijd verplicht' }]);
-    const unknown = await inject('PATCH', `/rest/rules/${_id}`, noord, { id: 'gas-tg-kleur', verplichting: 'Ja' });
+    const unknown = await patchRule(_id, noord, { id: 'gas-tg-kleur', verplichting: 'Ja' });
     expect(unknown.json().details[0].field).toBe('id');
-    expect(
-      (await inject('PATCH', `/rest/rules/${_id}`, noord, { verplichting: 'Misschien', id: 'x' })).statusCode,
-    ).toBe(400);
-    expect((await inject('PATCH', `/rest/rules/${_id}`, noord, { omschrijving: ' ' })).statusCode).toBe(400);
+    expect((await patchRule(_id, noord, { verplichting: 'Misschien', id: 'x' })).statusCode).toBe(400);
+    expect((await patchRule(_id, noord, { omschrijving: ' ' })).statusCode).toBe(400);
     // Ownership: another netbeheerder's editor may read but not change.
-    expect((await inject('PATCH', `/rest/rules/${_id}`, zuid, { omschrijving: 'Van Zuid' })).statusCode).toBe(403);
-    expect((await inject('PATCH', `/rest/rules/${_id}`, viewer, { omschrijving: 'Van Zuid' })).statusCode).toBe(403);
-    expect((await inject('PATCH', `/rest/rules/${UNKNOWN}`, noord, { omschrijving: 'X' })).statusCode).toBe(404);
-    expect((await inject('PATCH', '/rest/rules/geen-uuid', noord, { omschrijving: 'X' })).statusCode).toBe(404);
+    expect((await patchRule(_id, zuid, { omschrijving: 'Van Zuid' })).statusCode).toBe(403);
+    expect((await patchRule(_id, viewer, { omschrijving: 'Van Zuid' })).statusCode).toBe(403);
+    expect((await patchRule(UNKNOWN, noord, { omschrijving: 'X' })).statusCode).toBe(404);
+    expect((await patchRule('geen-uuid', noord, { omschrijving: 'X' })).statusCode).toBe(404);
+  });
+
+  it('refuses with 409 a change built on a scenario that another editor changed meanwhile', async () => {
+    const { _id } = await newScenario('Samen bewerkt', { meter: 'Wisselen', binnenwerk: 'Ja' });
+    const seen = (await inject('GET', `/rest/rules/${_id}`, noord)).json();
+    const url = `/rest/rules/${_id}`;
+    const first = await inject('PATCH', url, noord, { omschrijving: 'Van A', basedOn: { changed: seen.changed } });
+    expect(first.statusCode).toBe(200);
+    const second = await inject('PATCH', url, noord, {
+      id: 'gas-tg-drukklasse',
+      verplichting: 'Nee',
+      basedOn: { changed: seen.changed },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(
+      'Dit scenario is intussen door iemand anders gewijzigd. Laad de pagina opnieuw en probeer het nog eens.',
+    );
+    const third = await inject('PATCH', url, noord, { omschrijving: 'Van B', basedOn: { changed: seen.changed } });
+    expect(third.statusCode).toBe(409);
+    const now = (await inject('GET', url, noord)).json();
+    expect(now.omschrijving).toBe('Van A');
+    expect(now.tgRules.find((node: { id: string }) => node.id === 'gas-tg-drukklasse').verplichting).toBe('');
+    // Built on the answer of the last change, the next one goes through.
+    const next = await inject('PATCH', url, noord, {
+      omschrijving: 'Van B',
+      basedOn: { changed: first.json().changed },
+    });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().changed).not.toBe(first.json().changed);
+  });
+
+  it('names basedOn in a Dutch 400 when it is missing or no moment', async () => {
+    const { _id } = await newScenario('Zonder basis', { meter: 'Verwijderen', binnenwerk: 'Ja' });
+    const missing = await inject('PATCH', `/rest/rules/${_id}`, noord, { omschrijving: 'X' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toContainEqual({
+      field: 'basedOn',
+      message: 'Geef de geladen versie mee: basedOn met changed.',
+    });
+    const wrong = await inject('PATCH', `/rest/rules/${_id}`, noord, {
+      omschrijving: 'X',
+      basedOn: { changed: 'gisteren' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toContainEqual({
+      field: 'basedOn.changed',
+      message: 'Geef het tijdstip van de geladen versie, zoals de server het gaf (ISO 8601 met tijdzone).',
+    });
+    const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(document.paths['/rest/rules/{id}'].patch.description).toContain('409 when the scenario was changed since');
   });
 
   it('copies into a new concept of the caller, and deletes only its own concepts', async () => {
     const source = await newScenario('Bron', { aansluiting: 'Verwijderen' });
-    await inject('PATCH', `/rest/rules/${source._id}`, noord, { id: 'gas-tg-fotos', verplichting: 'Ja' });
+    await patchRule(source._id, noord, { id: 'gas-tg-fotos', verplichting: 'Ja' });
     const copy = await inject('POST', `/rest/rules/${source._id}`, zuid, {
       omschrijving: 'Kopie',
       werkzaamheden: WERK,
@@ -218,7 +276,7 @@ describe('concept scenarios', () => {
     const a = await newScenario('Gelijk A', { fysiekeStatus: 'Uit bedrijf' }, 'Riool');
     const b = await newScenario('Gelijk B', { fysiekeStatus: 'Afgesloten' }, 'Riool');
     expect((await inject('GET', `/rest/rules/${a._id}`, viewer)).json().gelijk).toBe(2);
-    await inject('PATCH', `/rest/rules/${b._id}`, noord, { id: 'riool-tg-fotos', verplichting: 'Nee' });
+    await patchRule(b._id, noord, { id: 'riool-tg-fotos', verplichting: 'Nee' });
     expect((await inject('GET', `/rest/rules/${a._id}`, viewer)).json().gelijk).toBe(1);
     const pair = await inject('GET', `/rest/rules/${a._id}/compare/${b._id}`, viewer);
     expect(pair.statusCode).toBe(200);

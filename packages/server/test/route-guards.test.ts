@@ -151,7 +151,12 @@ const ROUTES: {
   },
   { method: 'GET', url: `/rest/rules/${UNKNOWN_ID}`, access: 'canAccessRules' },
   { method: 'GET', url: `/rest/rules/${UNKNOWN_ID}/compare/${UNKNOWN_ID}`, access: 'canAccessRules' },
-  { method: 'PATCH', url: `/rest/rules/${UNKNOWN_ID}`, access: 'canEditConceptRules', body: { omschrijving: 'Nieuw' } },
+  {
+    method: 'PATCH',
+    url: `/rest/rules/${UNKNOWN_ID}`,
+    access: 'canEditConceptRules',
+    body: { omschrijving: 'Nieuw', basedOn: { changed: '2026-01-01T00:00:00.000Z' } },
+  },
   {
     method: 'POST',
     url: `/rest/rules/${UNKNOWN_ID}`,

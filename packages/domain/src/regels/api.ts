@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISCIPLINES, MAX_INTEGER, MAX_INTEGER_TEXT, MAX_PAGE_LIMIT } from '../constants';
+import { scenarioBasedOnSchema } from '../concurrency';
 import { SORT_DIRECTIONS, pagedSchema } from '../paging';
 import { VERPLICHTINGEN, type RuleNode } from './catalogue';
 import { BERICHT_VERSIES, WERKZAAMHEDEN, WERKZAAMHEDEN_WAARDEN, type Werkzaamheid } from './reference';
@@ -107,10 +108,14 @@ export const createScenarioSchema = z.object({
 });
 export const copyScenarioSchema = z.object({ omschrijving, werkzaamheden: scenarioWerkzaamhedenSchema });
 /** PATCH /rest/rules/{id}: the omschrijving, or one node's obligation. */
-export const patchScenarioSchema = z.union([
-  z.object({ omschrijving }).strict(),
-  z.object({ id: z.string().min(1), verplichting: z.enum(VERPLICHTINGEN) }).strict(),
-]);
+export const patchScenarioSchema = z.intersection(
+  // Apart from the two forms, so a missing or wrong basedOn is named as such (decision 0025).
+  z.object({ basedOn: scenarioBasedOnSchema }),
+  z.union([
+    z.object({ omschrijving, basedOn: z.unknown() }).strict(),
+    z.object({ id: z.string().min(1), verplichting: z.enum(VERPLICHTINGEN), basedOn: z.unknown() }).strict(),
+  ]),
+);
 
 export const versionSchema = z.object({
   _id: z.string(),

@@ -313,6 +313,8 @@ export const LABELS = {
     views: { alle: 'Alle', opdrachtnemer: 'Alleen opdrachtnemer', opdrachtgever: 'Alleen opdrachtgever' },
     urlGroups: { opdrachtgever: 'Opdrachtgever URLs', opdrachtnemer: 'Opdrachtnemer URLs' },
     readOnly: 'U kunt deze configuratie alleen bekijken.',
+    readOnlyOtherParticipant: 'U kunt alleen de configuratie van uw eigen deelnemer wijzigen; deze kunt u bekijken.',
+    shownForError: 'Getoond omdat deze groep een fout bevat; ook deze URLs worden opgeslagen.',
     save: 'Opslaan',
   },
   connectionCheck: {

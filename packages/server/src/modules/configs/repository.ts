@@ -111,6 +111,17 @@ export async function findVersion(
   return row;
 }
 
+/** The newest version of a pair (a draft, when there is one). */
+export async function findNewest(db: Database, deelnemer: string, versienummer: string) {
+  const [row] = await db
+    .select({ id: configurations.id, version: configurations.version, draft: configurations.draft })
+    .from(configurations)
+    .where(pair(deelnemer, versienummer))
+    .orderBy(desc(configurations.version))
+    .limit(1);
+  return row;
+}
+
 /** Every version of a pair, newest first, locked for the rest of the transaction. */
 export async function lockVersions(db: Database, deelnemer: string, versienummer: string) {
   return db
@@ -126,10 +137,15 @@ export async function insertConfiguration(db: Database, row: NewConfiguration): 
   return created;
 }
 
+/**
+ * `updated` is the version token of optimistic concurrency (decision 0025), compared to the
+ * millisecond as the API shows it: every change moves it on by at least a millisecond, even two
+ * changes within one or a clock that went back.
+ */
 export async function updateConfiguration(db: Database, id: string, changes: Partial<NewConfiguration>) {
   const [updated] = await db
     .update(configurations)
-    .set({ ...changes, updated: sql`now()` })
+    .set({ ...changes, updated: sql`greatest(now(), ${configurations.updated} + interval '1 millisecond')` })
     .where(eq(configurations.id, id))
     .returning();
   if (!updated) throw new Error(`configuration ${id} vanished inside its transaction`);

@@ -85,7 +85,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ service: ConfigsService }> = 
         tags,
         summary: 'Update a configuration (into its draft)',
         description:
-          'Saves into the draft; when there is none, a new draft version is made after the newest version. Active versions never change. An absent or empty `clientSecret` keeps the stored secret.',
+          'Saves into the draft; when there is none, a new draft version is made after the newest version. Active versions never change. An absent or empty `clientSecret` keeps the stored secret. `basedOn` names the version the edit builds on (`version` and `updated` exactly as a GET answered them): 409 when the newest version of the pair is another one, or was changed since (optimistic concurrency; load it again and redo the edit). Without `canCreateConfig` only for the caller’s own participant (403 otherwise).',
         body: updateConfigSchema,
         response: { 200: configViewSchema, ...errors },
       },

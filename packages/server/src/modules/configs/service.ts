@@ -1,5 +1,8 @@
 import {
+  CONCURRENCY_TEXTS,
   CONFIG_TEXTS,
+  mayWriteConfig,
+  sameMoment,
   type ConfigListItem,
   type ConfigView,
   type configKeySchema,
@@ -14,6 +17,7 @@ import type { Database } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { SecretCipher } from '../../secrets/cipher';
 import {
+  findNewest,
   findVersion,
   insertConfiguration,
   listConfigurations,
@@ -39,7 +43,7 @@ function assertVisible(user: AuthUser, deelnemer: string) {
 
 /** Without create-configuration a user writes drafts for their own participant only (spec 000 §5). */
 function assertMayWrite(user: AuthUser, deelnemer: string) {
-  if (!user.permissions.canCreateConfig && user.deelnemer !== deelnemer) {
+  if (!mayWriteConfig(user, deelnemer)) {
     throw new ForbiddenError(CONFIG_TEXTS.ownParticipantOnly);
   }
 }
@@ -108,7 +112,9 @@ export function createConfigsService({
       assertVisible(user, key.deelnemer);
       const row = await findVersion(db, key.deelnemer, key.versienummer, key.version, key.draft);
       if (!row) throw new NotFoundError(CONFIG_TEXTS.notFound);
-      return toView(row);
+      const newest = await findNewest(db, key.deelnemer, key.versienummer);
+      const newer = newest && newest.id !== row.id ? { version: newest.version, draft: newest.draft } : undefined;
+      return { ...toView(row), ...(newer && { newer }) };
     },
 
     /** The stored version with its secret readable, for the connection check. Never leaves the server. */
@@ -140,7 +146,10 @@ export function createConfigsService({
       });
     },
 
-    /** Saves into the draft; without one, the edit becomes a new draft after the newest version. */
+    /**
+     * Saves into the draft; without one, the edit becomes a new draft after the newest version.
+     * Refused (409) unless it builds on the newest version as it is now.
+     */
     async update(user: AuthUser, body: UpdateBody): Promise<ConfigView> {
       assertVisible(user, body.deelnemer);
       assertMayWrite(user, body.deelnemer);
@@ -148,6 +157,12 @@ export function createConfigsService({
         const versions = await lockVersions(tx, body.deelnemer, body.versienummer);
         const newest = versions[0];
         if (!newest) throw new NotFoundError(CONFIG_TEXTS.notFound);
+        // The save replaces the newest version's content (the draft's, or a new draft after it):
+        // it must build on exactly that version as it is now (decision 0025).
+        if (newest.version !== body.basedOn.version) {
+          throw new ConflictError(CONCURRENCY_TEXTS.configNewerVersion(newest.version, newest.draft));
+        }
+        if (!sameMoment(newest.updated, body.basedOn.updated)) throw new ConflictError(CONCURRENCY_TEXTS.configChanged);
         const draft = versions.find((row) => row.draft);
         const secret = body.config.clientSecret?.trim();
         const clientSecretEncrypted = secret

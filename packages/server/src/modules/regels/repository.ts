@@ -126,10 +126,11 @@ export async function insertScenario(db: Database, scenario: NewScenario): Promi
   return row?.id;
 }
 
+/** `changed` is the version token of a concept (decision 0025): every change moves it on by at least a millisecond. */
 export async function updateScenario(db: Database, id: string, change: Partial<NewScenario>): Promise<void> {
   await db
     .update(ruleScenarios)
-    .set({ ...change, changed: sql`now()` })
+    .set({ ...change, changed: sql`greatest(now(), ${ruleScenarios.changed} + interval '1 millisecond')` })
     .where(eq(ruleScenarios.id, id));
 }
 

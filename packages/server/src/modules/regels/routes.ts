@@ -183,7 +183,7 @@ export const regelsRoutes: FastifyPluginAsyncZod<{ service: RegelsService }> = a
       schema: {
         tags,
         summary: "Change a concept's omschrijving, or one node's obligation",
-        description: `Body {omschrijving} or {id, verplichting} ('' | 'Ja' | 'Nee'; a fixed node stays 'Ja'). ${EDIT}`,
+        description: `Body {omschrijving} or {id, verplichting} ('' | 'Ja' | 'Nee'; a fixed node stays 'Ja'), each with basedOn {changed}: the scenario's \`changed\` exactly as a GET answered it; 409 when the scenario was changed since (optimistic concurrency). ${EDIT}`,
         params: id,
         body: patchScenarioSchema,
         response: { 200: scenarioSchema, ...errors },

@@ -1,5 +1,7 @@
 import {
+  CONCURRENCY_TEXTS,
   REGELS_TEXTS,
+  sameMoment,
   ruleTreeOf,
   type copyScenarioSchema,
   type createScenarioSchema,
@@ -156,6 +158,10 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
     async patch(user: AuthUser, id: string, input: z.output<typeof patchScenarioSchema>): Promise<Scenario> {
       const changed = await db.transaction(async (tx) => {
         const scenario = await concept(tx, user, id);
+        // Only a change to the scenario as the caller saw it (decision 0025).
+        if (!sameMoment(scenario.changed, input.basedOn.changed)) {
+          throw new ConflictError(CONCURRENCY_TEXTS.scenarioChanged);
+        }
         if ('omschrijving' in input) {
           await updateScenario(tx, id, { omschrijving: input.omschrijving });
           const { actor, entry } = audited(user, 'scenario.edit', id, scenario.omschrijving, input.omschrijving);
@@ -169,7 +175,10 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
             throw new ValidationError('verplichting', REGELS_TEXTS.vastVeld);
           }
           await updateScenario(tx, id, tg ? { tgRules: tg.tree } : { agaRules: aga!.tree });
-          const { actor, entry } = audited(user, 'scenario.obligation', id, hit.node.verplichting, input);
+          const { actor, entry } = audited(user, 'scenario.obligation', id, hit.node.verplichting, {
+            id: input.id,
+            verplichting: input.verplichting,
+          });
           await audit.record(tx, actor, entry);
         }
         return found(id, tx);

@@ -13,17 +13,19 @@ interface SidePanelProps {
   open: boolean;
   title: ReactNode;
   onClose: () => void;
+  /** A click beside the panel or Escape; the close button calls `onClose`. Defaults to `onClose`. */
+  onDismiss?: () => void;
   children?: ReactNode;
 }
 
 /** The right-hand panel that shows one row of a list (a message, a configuration). */
-export function SidePanel({ open, title, onClose, children }: SidePanelProps) {
+export function SidePanel({ open, title, onClose, onDismiss = onClose, children }: SidePanelProps) {
   const titleId = useId();
   return (
     <Drawer
       anchor="right"
       open={open}
-      onClose={onClose}
+      onClose={onDismiss}
       slotProps={{
         paper: {
           role: 'dialog',

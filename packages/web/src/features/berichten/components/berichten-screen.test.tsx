@@ -1,5 +1,5 @@
 import { ERROR_TITLES, MESSAGE_INDENT, SUCCESS_MESSAGES, TITLES, type Flow } from '@knooppunt/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
@@ -143,6 +143,21 @@ describe('Overzicht van berichten', () => {
     expect(await api.bodies('POST', RETRY.hoofdnet)).toEqual([{ id: MESSAGES.failed._id }]);
     expect(api.calls('POST', RETRY.aansluiting)).toHaveLength(0);
     await waitFor(() => expect(api.calls('POST', SEARCH)).toHaveLength(2));
+  });
+
+  it('sends a double-clicked resend once', async () => {
+    const api = stubMessageApi();
+    renderScreen();
+    const button = within(await rowOf('OPD-FOUT')).getByRole('button', { name: LABELS.berichten.resend });
+
+    // Two clicks in one go, before the screen has drawn the first one's disabled button.
+    fireEvent.click(button);
+    fireEvent.click(button);
+
+    expect(await screen.findByText(SUCCESS_MESSAGES.messageRetried)).toBeInTheDocument();
+    expect(await api.bodies('POST', RETRY.aansluiting)).toEqual([{ id: MESSAGES.failed._id }]);
+    // Once answered, the message can be resent again.
+    await waitFor(() => expect(button).toBeEnabled());
   });
 
   it("shows a failing resend with the flow's alert title and the server's reason", async () => {

@@ -5,7 +5,8 @@ import type { ConfigRowKey } from './config-key';
 
 /**
  * Saves into the draft (the server starts one from the active version when there is none).
- * Without `clientSecret` the stored secret is kept.
+ * Without `clientSecret` the stored secret is kept. `basedOn` is the version shown: 409 when the
+ * configuration changed since (decision 0025).
  */
 export function updateConfig(body: Omit<UpdateConfig, 'versienummer'> & ConfigRowKey): Promise<ConfigView> {
   return apiRequest('PUT', '/rest/management/config', body);

@@ -1,4 +1,4 @@
-import { CONFIG_TEXTS, ERROR_TITLES, SUCCESS_MESSAGES, TITLES } from '@knooppunt/domain';
+import { CONCURRENCY_TEXTS, CONFIG_TEXTS, ERROR_TITLES, SUCCESS_MESSAGES, TITLES } from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
@@ -8,8 +8,13 @@ import { ConfigsScreen } from './configs-screen';
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function openPanel(roles: string[], deelnemer = 'Aannemer_Alfa') {
-  const view = renderWithProviders(<ConfigsScreen flow="aansluiting" />, { roles, url: '/configs' });
+/** Opens the row of `deelnemer`, as a user of `userDeelnemer` (by default the row's own). */
+async function openPanel(roles: string[], deelnemer = 'Aannemer_Alfa', userDeelnemer = deelnemer) {
+  const view = renderWithProviders(<ConfigsScreen flow="aansluiting" />, {
+    roles,
+    url: '/configs',
+    deelnemer: userDeelnemer,
+  });
   const table = screen.getByRole('table', { name: TITLES.configs });
   const [row] = await within(table).findAllByRole('row', { name: new RegExp(deelnemer) });
   await view.user.click(row as HTMLElement);
@@ -59,27 +64,55 @@ describe('Configuration side panel', () => {
     expect(panel).not.toHaveTextContent(CONFIG_TEXTS.clientIdRequired);
   });
 
-  it("wants none or all URLs of a shown group, and checks only the groups 'Toon inputs voor' shows", async () => {
+  it("wants none or all URLs of a group, and keeps a group with an error on screen whatever 'Toon inputs voor' says", async () => {
     stubConfigApi();
     const { panel, field, user } = await openPanel(EIGEN_BEHEER);
     const save = within(panel).getByRole('button', { name: LABELS.configForm.save });
+    const chooseView = async (view: string) => {
+      await user.click(within(panel).getByRole('combobox', { name: LABELS.configForm.view }));
+      await user.click(screen.getByRole('option', { name: view }));
+    };
 
     await user.type(field('Planning'), 'https://alfa.example/planning');
     await user.tab();
     expect(panel).toHaveTextContent(CONFIG_TEXTS.urlsNoneOrAll.opdrachtgever);
     await waitFor(() => expect(save).toBeDisabled());
 
-    await user.click(within(panel).getByRole('combobox', { name: LABELS.configForm.view }));
-    await user.click(screen.getByRole('option', { name: LABELS.configForm.views.opdrachtnemer }));
-
-    expect(within(panel).queryByRole('textbox', { name: 'Planning' })).not.toBeInTheDocument();
-    expect(panel).not.toHaveTextContent(CONFIG_TEXTS.urlsNoneOrAll.opdrachtgever);
-    await waitFor(() => expect(save).toBeEnabled());
-
-    await user.click(within(panel).getByRole('combobox', { name: LABELS.configForm.view }));
-    await user.click(screen.getByRole('option', { name: LABELS.configForm.views.alle }));
-    await waitFor(() => expect(save).toBeDisabled());
+    // The opdrachtgever URLs are sent whatever the view: they stay on screen with their error.
+    await chooseView(LABELS.configForm.views.opdrachtnemer);
+    expect(within(panel).getByRole('textbox', { name: 'Planning' })).toHaveValue('https://alfa.example/planning');
     expect(panel).toHaveTextContent(CONFIG_TEXTS.urlsNoneOrAll.opdrachtgever);
+    expect(panel).toHaveTextContent(LABELS.configForm.shownForError);
+    expect(save).toBeDisabled();
+
+    // Emptied again, the group is valid; it stays until the view changes, then goes.
+    await user.clear(field('Planning'));
+    await user.tab();
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(panel).not.toHaveTextContent(CONFIG_TEXTS.urlsNoneOrAll.opdrachtgever);
+    await chooseView(LABELS.configForm.views.alle);
+    await chooseView(LABELS.configForm.views.opdrachtnemer);
+    expect(within(panel).queryByRole('textbox', { name: 'Planning' })).not.toBeInTheDocument();
+    expect(save).toBeEnabled();
+  });
+
+  it('offers editing exactly when the server takes the save: not another participant’s without the create-configuration right', async () => {
+    stubConfigApi();
+    const verbindingen = ['Beheer ziet alles', 'Verbindingen Beheren'];
+    const { panel, field } = await openPanel(verbindingen, 'Aannemer_Alfa', 'Knooppunt_Beheer');
+
+    expect(panel).toHaveTextContent(LABELS.configForm.readOnlyOtherParticipant);
+    expect(field(LABELS.configForm.clientId)).toBeDisabled();
+    expect(within(panel).queryByRole('button', { name: LABELS.configForm.save })).not.toBeInTheDocument();
+  });
+
+  it('shows a version read-only when a newer one (a draft) exists: edits go there', async () => {
+    stubConfigApi({ config: () => Response.json({ ...CONFIG_VIEW, newer: { version: 4, draft: true } }) });
+    const { panel, field } = await openPanel(BEHEER);
+
+    expect(panel).toHaveTextContent(CONCURRENCY_TEXTS.olderVersion(4, true));
+    expect(field(LABELS.configForm.clientId)).toBeDisabled();
+    expect(within(panel).queryByRole('button', { name: LABELS.configForm.save })).not.toBeInTheDocument();
   });
 
   it('saves into the draft: e-mails split, the secret kept when left empty', async () => {
@@ -109,6 +142,7 @@ describe('Configuration side panel', () => {
           useMtls: false,
           urls: CONFIG_VIEW.config.urls,
         },
+        basedOn: { version: CONFIG_VIEW.version, updated: CONFIG_VIEW.updated },
       },
     ]);
   });
@@ -125,6 +159,63 @@ describe('Configuration side panel', () => {
     expect(alert).toHaveTextContent(ERROR_TITLES.updateConfig);
     expect(alert).toHaveTextContent('Ongeldige configuratie');
     expect(panel).toBeInTheDocument();
+  });
+
+  it('says when someone else changed the configuration meanwhile, keeps the input and offers to load it again', async () => {
+    const changed = {
+      ...CONFIG_VIEW,
+      updated: '2025-02-05T09:00:00.000Z',
+      config: { ...CONFIG_VIEW.config, scope: 'nieuw' },
+    };
+    let current = CONFIG_VIEW;
+    const api = stubConfigApi({
+      config: () => Response.json(current),
+      save: () => {
+        current = changed;
+        return Response.json({ message: CONCURRENCY_TEXTS.configChanged }, { status: 409 });
+      },
+    });
+    const { panel, field, user } = await openPanel(BEHEER);
+    await user.type(field(LABELS.configForm.scope), 'mijn');
+    const save = within(panel).getByRole('button', { name: LABELS.configForm.save });
+    await waitFor(() => expect(save).toBeEnabled());
+
+    await user.click(save);
+
+    const conflict = await within(panel).findByText(CONCURRENCY_TEXTS.configChanged);
+    expect(conflict).toBeInTheDocument();
+    expect(field(LABELS.configForm.scope)).toHaveValue('mijn');
+    await user.click(within(panel).getByRole('button', { name: CONCURRENCY_TEXTS.reload }));
+    await waitFor(() => expect(field(LABELS.configForm.scope)).toHaveValue('nieuw'));
+    expect(api.calls('GET', '/rest/management/config')).toHaveLength(2);
+    expect(within(panel).queryByText(CONCURRENCY_TEXTS.configChanged)).not.toBeInTheDocument();
+  });
+
+  it('asks before a click beside the panel or Escape throws away typed input', async () => {
+    stubConfigApi();
+    const { panel, field, user } = await openPanel(BEHEER);
+
+    await user.type(field(LABELS.configForm.scope), 'half');
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: CONCURRENCY_TEXTS.discardTitle });
+    await user.click(within(question).getByRole('button', { name: CONCURRENCY_TEXTS.discardCancel }));
+    await waitFor(() => expect(question).not.toBeInTheDocument());
+    expect(field(LABELS.configForm.scope)).toHaveValue('half');
+
+    await user.click(document.querySelector('.MuiBackdrop-root') as HTMLElement);
+    const again = await screen.findByRole('dialog', { name: CONCURRENCY_TEXTS.discardTitle });
+    await user.click(within(again).getByRole('button', { name: CONCURRENCY_TEXTS.discardConfirm }));
+    await waitFor(() => expect(panel).not.toBeInTheDocument());
+  });
+
+  it('closes at once on Escape when nothing was changed', async () => {
+    stubConfigApi();
+    const { panel, user } = await openPanel(BEHEER);
+
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(panel).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: CONCURRENCY_TEXTS.discardTitle })).not.toBeInTheDocument();
   });
 
   it("titles a draft's panel with '(Concept)'", async () => {

@@ -1,14 +1,24 @@
-import { ERROR_TITLES, SUCCESS_MESSAGES, type ConfigListItem, type ConfigView } from '@knooppunt/domain';
+import {
+  CONCURRENCY_TEXTS,
+  ERROR_TITLES,
+  mayWriteConfig,
+  SUCCESS_MESSAGES,
+  type ConfigListItem,
+  type ConfigView,
+} from '@knooppunt/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useDiscardGuard } from '@/components/discard-guard/use-discard-guard';
 import { useNotify } from '@/components/notifications/notify-context';
 import { SidePanel } from '@/components/side-panel/side-panel';
 import { CenteredSpinner } from '@/components/status/centered-spinner';
-import { usePermissions } from '@/lib/auth/current-user';
+import { ApiCallError } from '@/lib/api-client';
+import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { formatDateTime } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
 import { useConfig } from '../api/get-config';
@@ -22,68 +32,137 @@ interface ConfigPanelProps {
   onClose: () => void;
 }
 
-/** The configuration of a row, editable with the create-draft right and read-only otherwise. */
+/**
+ * The configuration of a row, editable exactly when the server would take the save
+ * (`mayWriteConfig`, and only the pair's newest version) and read-only otherwise. A click beside it or Escape asks before typed input
+ * is thrown away.
+ */
 export function ConfigPanel({ row, onClose }: ConfigPanelProps) {
   // The last row stays on screen while the panel slides away.
   const [shown, setShown] = useState(row);
   if (row && row !== shown) setShown(row);
+  const [dirty, setDirty] = useState(false);
+  const close = () => {
+    setDirty(false);
+    onClose();
+  };
+  const { dismiss, question } = useDiscardGuard(dirty, close);
   return (
-    <SidePanel
-      open={Boolean(row)}
-      title={shown ? LABELS.configs.panelTitle(shown.deelnemer, shown.versienummer, shown.draft) : ''}
-      onClose={onClose}
-    >
-      {row && <ConfigPanelContent row={row} onSaved={onClose} />}
-    </SidePanel>
+    <>
+      <SidePanel
+        open={Boolean(row)}
+        title={shown ? LABELS.configs.panelTitle(shown.deelnemer, shown.versienummer, shown.draft) : ''}
+        onClose={close}
+        onDismiss={dismiss}
+      >
+        {row && <ConfigPanelContent row={row} onSaved={close} onDirtyChange={setDirty} />}
+      </SidePanel>
+      {question}
+    </>
   );
 }
 
-function ConfigPanelContent({ row, onSaved }: { row: ConfigListItem; onSaved: () => void }) {
-  const { canCreateDraft } = usePermissions();
+interface ContentProps {
+  row: ConfigListItem;
+  onSaved: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+function ConfigPanelContent({ row, onSaved, onDirtyChange }: ContentProps) {
+  const user = useCurrentUser();
+  const permissions = usePermissions();
   const { deelnemer, versienummer, version, draft } = row;
   const { data } = useConfig({ deelnemer, versienummer, version, draft });
   // A failed fetch shows its own alert ('Fout bij ophalen configuratie').
   if (!data) return <CenteredSpinner />;
-  return <ConfigEditForm config={data} readOnly={!canCreateDraft} onSaved={onSaved} />;
+  const editable = mayWriteConfig({ permissions, deelnemer: user?.deelnemer }, deelnemer);
+  const readOnlyNote = !permissions.canCreateDraft
+    ? LABELS.configForm.readOnly
+    : !editable
+      ? LABELS.configForm.readOnlyOtherParticipant
+      : data.newer && CONCURRENCY_TEXTS.olderVersion(data.newer.version, data.newer.draft);
+  return (
+    <ConfigEditForm
+      // The configuration fetched again (after a conflict) starts a fresh form.
+      key={`${data.version}-${data.updated}`}
+      config={data}
+      readOnlyNote={readOnlyNote}
+      onSaved={onSaved}
+      onDirtyChange={onDirtyChange}
+    />
+  );
 }
 
 interface ConfigEditFormProps {
   config: ConfigView;
-  readOnly: boolean;
+  /** Set when the user may not save this configuration: the form is read-only and says why. */
+  readOnlyNote: string | undefined;
   onSaved: () => void;
+  onDirtyChange: (dirty: boolean) => void;
 }
 
-function ConfigEditForm({ config, readOnly, onSaved }: ConfigEditFormProps) {
+function ConfigEditForm({ config, readOnlyNote, onSaved, onDirtyChange }: ConfigEditFormProps) {
+  const readOnly = readOnlyNote !== undefined;
   const { notifyError, notifySuccess } = useNotify();
+  const queryClient = useQueryClient();
   const mutation = useUpdateConfig();
+  // The server's 409: someone else changed it since it was loaded (decision 0025).
+  const [conflict, setConflict] = useState<string>();
   const form = useForm({
     resolver: configFormResolver(false),
     mode: 'onTouched',
     defaultValues: formValuesOf(config),
   });
-  const { isValid } = form.formState;
+  const { isValid, isDirty } = form.formState;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const submit = form.handleSubmit((values) =>
     mutation.mutate(
-      { deelnemer: config.deelnemer, versienummer: config.versienummer, config: configInputOf(values) },
+      {
+        deelnemer: config.deelnemer,
+        versienummer: config.versienummer,
+        config: configInputOf(values),
+        basedOn: { version: config.version, updated: config.updated },
+      },
       {
         onSuccess: () => {
           notifySuccess(SUCCESS_MESSAGES.configUpdated);
           onSaved();
         },
-        onError: (error) => notifyError(ERROR_TITLES.updateConfig, error),
+        onError: (error) => {
+          if (error instanceof ApiCallError && error.status === 409) setConflict(error.detail ?? error.message);
+          notifyError(ERROR_TITLES.updateConfig, error);
+        },
       },
     ),
   );
+  // Fetches this configuration and the list again: a changed configuration replaces the form.
+  const reload = () => {
+    setConflict(undefined);
+    void queryClient.invalidateQueries({ queryKey: ['configs'] });
+  };
 
   return (
     <Box component="form" onSubmit={submit} noValidate>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {LABELS.configs.version(config.version)} · {LABELS.configs.updated}: {formatDateTime(config.updated)}
       </Typography>
-      {readOnly && (
+      {readOnlyNote && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {LABELS.configForm.readOnly}
+          {readOnlyNote}
+        </Alert>
+      )}
+      {conflict && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={reload}>
+              {CONCURRENCY_TEXTS.reload}
+            </Button>
+          }
+        >
+          {conflict}
         </Alert>
       )}
       <ConfigFormFields form={form} readOnly={readOnly} secretSet={config.config.clientSecretSet} />

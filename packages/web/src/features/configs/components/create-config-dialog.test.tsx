@@ -1,4 +1,4 @@
-import { CONFIG_TEXTS, ERROR_TITLES, SUCCESS_MESSAGES } from '@knooppunt/domain';
+import { CONCURRENCY_TEXTS, CONFIG_TEXTS, ERROR_TITLES, SUCCESS_MESSAGES } from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
@@ -28,6 +28,22 @@ describe('Aanmaken nieuwe configuratie', () => {
     const deelnemer = within(dialog).getByRole('textbox', { name: /^Deelnemer/ });
     expect(deelnemer).toHaveValue('Aannemer_Alfa');
     expect(deelnemer).toBeDisabled();
+  });
+
+  it('asks before Escape throws away typed input, and Annuleren closes without asking', async () => {
+    stubConfigApi();
+    const { dialog, field, user } = await openDialog(BEHEER);
+    await user.type(field(LABELS.configForm.clientId), 'half-ingevuld');
+
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: CONCURRENCY_TEXTS.discardTitle });
+    await user.click(within(question).getByRole('button', { name: CONCURRENCY_TEXTS.discardCancel }));
+    await waitFor(() => expect(question).not.toBeInTheDocument());
+    expect(field(LABELS.configForm.clientId)).toHaveValue('half-ingevuld');
+
+    await user.click(within(dialog).getByRole('button', { name: LABELS.common.cancel }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: CONCURRENCY_TEXTS.discardTitle })).not.toBeInTheDocument();
   });
 
   it("offers the flow's version numbers, the only one chosen", async () => {

@@ -7,8 +7,9 @@ import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useDiscardGuard } from '@/components/discard-guard/use-discard-guard';
 import { useNotify } from '@/components/notifications/notify-context';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
@@ -32,13 +33,38 @@ interface CreateConfigDialogProps {
 export function CreateConfigDialog({ open, flow, onClose }: CreateConfigDialogProps) {
   const titleId = useId();
   const mutation = useCreateConfig();
-  const close = () => !mutation.isPending && onClose();
+  const [dirty, setDirty] = useState(false);
+  const done = () => {
+    setDirty(false);
+    onClose();
+  };
+  const close = () => !mutation.isPending && done();
+  // A click beside the dialog or Escape asks before typed input is thrown away; 'Annuleren' does not.
+  const { dismiss, question } = useDiscardGuard(dirty, close);
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth scroll="paper">
-      <DialogTitle id={titleId}>{LABELS.configs.createTitle}</DialogTitle>
-      {/* Mounted only while open, so every opening starts with an empty form. */}
-      {open && <CreateConfigForm flow={flow} mutation={mutation} onCancel={close} onCreated={onClose} />}
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        onClose={() => !mutation.isPending && dismiss()}
+        aria-labelledby={titleId}
+        maxWidth="sm"
+        fullWidth
+        scroll="paper"
+      >
+        <DialogTitle id={titleId}>{LABELS.configs.createTitle}</DialogTitle>
+        {/* Mounted only while open, so every opening starts with an empty form. */}
+        {open && (
+          <CreateConfigForm
+            flow={flow}
+            mutation={mutation}
+            onCancel={close}
+            onCreated={done}
+            onDirtyChange={setDirty}
+          />
+        )}
+      </Dialog>
+      {question}
+    </>
   );
 }
 
@@ -47,9 +73,10 @@ interface FormProps {
   mutation: ReturnType<typeof useCreateConfig>;
   onCancel: () => void;
   onCreated: () => void;
+  onDirtyChange: (dirty: boolean) => void;
 }
 
-function CreateConfigForm({ flow, mutation, onCancel, onCreated }: FormProps) {
+function CreateConfigForm({ flow, mutation, onCancel, onCreated, onDirtyChange }: FormProps) {
   const { notifyError, notifySuccess } = useNotify();
   const user = useCurrentUser();
   // Without the create-configuration right a user makes drafts for their own participant only.
@@ -61,6 +88,8 @@ function CreateConfigForm({ flow, mutation, onCancel, onCreated }: FormProps) {
     defaultValues: emptyFormValues(flow, locked ? (user?.deelnemer ?? '') : ''),
   });
   const { control, formState } = form;
+  const { isDirty } = formState;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const submit = form.handleSubmit((values) =>
     mutation.mutate(

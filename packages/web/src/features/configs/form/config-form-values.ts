@@ -94,25 +94,39 @@ export function configInputOf(values: ConfigFormValues): ConfigInput {
   };
 }
 
-/** The messages of spec 000 §5 per field, from the domain's schema and rules; only shown URL groups count. */
+/**
+ * The messages of spec 000 §5 per field, from the domain's schema and rules. Every URL group counts,
+ * shown or not: the form sends them all and the server checks them all (decision 0025); a group
+ * with an error is shown whatever 'Toon inputs voor' says (`sidesToShow`).
+ */
 export function validateConfigForm(values: ConfigFormValues, creating: boolean): Map<string, string> {
   const messages = new Map<string, string>();
   const add = (name: string, message: string) => messages.has(name) || messages.set(name, message);
-  const sides = SIDES_OF_VIEW[values.view];
-  const groups = urlGroups(flowOf(values.versienummer));
-  const shown = new Set(sides.flatMap((side) => groups[side]));
   const input = configInputOf(values);
-  const shownUrls = Object.fromEntries(Object.entries(input.urls ?? {}).filter(([type]) => shown.has(type)));
 
   if (creating && normaliseDeelnemer(values.deelnemer) === '') add('deelnemer', CONFIG_TEXTS.deelnemerRequired);
-  for (const issue of configInputSchema.safeParse({ ...input, urls: shownUrls }).error?.issues ?? []) {
+  for (const issue of configInputSchema.safeParse(input).error?.issues ?? []) {
     // A wrong address in the e-mail list belongs to the one e-mail field.
     const [field, key] = issue.path.map(String);
     add(field === 'urls' && key ? `urls.${key}` : (field ?? ''), issue.message);
   }
   if (creating && !input.clientSecret) add('clientSecret', CONFIG_TEXTS.clientSecretRequired);
-  for (const issue of urlIssues(values.versienummer, values.urls, sides)) add(issue.path.join('.'), issue.message);
+  for (const issue of urlIssues(values.versienummer, values.urls)) add(issue.path.join('.'), issue.message);
   return messages;
+}
+
+/**
+ * The URL groups on screen: those of the view, and any other group with an error on screen, so a
+ * save is never refused for a field the user cannot see.
+ */
+export function sidesToShow(
+  view: UrlView,
+  versienummer: string,
+  urlErrors: Partial<Record<string, unknown>> | undefined,
+): Side[] {
+  const groups = urlGroups(flowOf(versienummer));
+  const hasError = (side: Side) => Boolean(urlErrors?.[side]) || groups[side].some((type) => urlErrors?.[type]);
+  return SIDES_OF_VIEW.alle.filter((side) => SIDES_OF_VIEW[view].includes(side) || hasError(side));
 }
 
 /** The field name under which the none-or-all message of a URL group is kept. */

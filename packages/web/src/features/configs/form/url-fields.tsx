@@ -1,12 +1,20 @@
-import { flowOf, urlGroups } from '@knooppunt/domain';
+import { flowOf, urlGroups, type Side } from '@knooppunt/domain';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Controller, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { LABELS } from '@/lib/texts';
-import { groupField, SIDES_OF_VIEW, URL_VIEWS, type ConfigFormValues, type UrlView } from './config-form-values';
+import {
+  groupField,
+  SIDES_OF_VIEW,
+  sidesToShow,
+  URL_VIEWS,
+  type ConfigFormValues,
+  type UrlView,
+} from './config-form-values';
 
 interface UrlFieldsProps {
   form: UseFormReturn<ConfigFormValues>;
@@ -21,6 +29,13 @@ export function UrlFields({ form, readOnly }: UrlFieldsProps) {
   const groups = urlGroups(flowOf(versienummer));
   // The none-or-all rule spans a group: it is checked whenever one of its fields is left, or the view changes.
   const checkGroups = () => void trigger(SIDES_OF_VIEW.alle.map(groupField));
+  // A group shown for its error stays until the view changes, so fixing its last field does not
+  // pull it away under the user's hands.
+  const [revealed, setRevealed] = useState<readonly Side[]>([]);
+  const withErrors = sidesToShow(view, versienummer, errors.urls);
+  const newlyRevealed = withErrors.filter((side) => !SIDES_OF_VIEW[view].includes(side) && !revealed.includes(side));
+  if (newlyRevealed.length) setRevealed([...revealed, ...newlyRevealed]);
+  const shownSides = SIDES_OF_VIEW.alle.filter((side) => withErrors.includes(side) || revealed.includes(side));
 
   return (
     <Stack sx={{ gap: 2 }}>
@@ -35,6 +50,7 @@ export function UrlFields({ form, readOnly }: UrlFieldsProps) {
             sx={{ maxWidth: 280 }}
             onChange={(event) => {
               field.onChange(event.target.value as UrlView);
+              setRevealed([]);
               if (touchedFields.urls) checkGroups();
             }}
           >
@@ -46,7 +62,7 @@ export function UrlFields({ form, readOnly }: UrlFieldsProps) {
           </TextField>
         )}
       />
-      {SIDES_OF_VIEW[view].map((side) => {
+      {shownSides.map((side) => {
         const groupError = errors.urls?.[side]?.message;
         const headingId = `url-group-${side}`;
         return (
@@ -54,6 +70,11 @@ export function UrlFields({ form, readOnly }: UrlFieldsProps) {
             <Typography id={headingId} variant="subtitle2" component="h3" sx={{ mt: 1 }}>
               {LABELS.configForm.urlGroups[side]}
             </Typography>
+            {!SIDES_OF_VIEW[view].includes(side) && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1 }}>
+                {LABELS.configForm.shownForError}
+              </Typography>
+            )}
             {groupError && (
               <FormHelperText error sx={{ mt: -1 }}>
                 {groupError}

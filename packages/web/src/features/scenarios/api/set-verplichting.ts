@@ -8,10 +8,16 @@ export interface SetVerplichting {
   /** The rule node. */
   id: string;
   verplichting: Verplichting;
+  /** The scenario's `changed` as shown: 409 when it changed since (decision 0025). */
+  changed: string;
 }
 
-export function setVerplichting({ scenarioId, ...body }: SetVerplichting): Promise<Scenario> {
-  return apiRequest('PATCH', `/rest/rules/${encodeURIComponent(scenarioId)}`, body);
+export function setVerplichting({ scenarioId, id, verplichting, changed }: SetVerplichting): Promise<Scenario> {
+  return apiRequest('PATCH', `/rest/rules/${encodeURIComponent(scenarioId)}`, {
+    id,
+    verplichting,
+    basedOn: { changed },
+  });
 }
 
 /**

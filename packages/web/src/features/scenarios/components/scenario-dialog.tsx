@@ -95,7 +95,7 @@ function useSave(mode: ScenarioDialogMode | undefined, row: ScenarioRow | undefi
       creating.mutate(values, outcome(SUCCESS_MESSAGES.scenarioCreated, ERROR_TITLES.createScenario));
     } else if (mode === 'edit') {
       updating.mutate(
-        { id, omschrijving: values.omschrijving },
+        { id, omschrijving: values.omschrijving, changed: row?.changed ?? '' },
         outcome(SUCCESS_MESSAGES.scenarioUpdated, ERROR_TITLES.updateScenario),
       );
     } else {

@@ -96,7 +96,7 @@ describe('scenario detail', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.verplichtingSaved);
     expect(await Promise.all(api.callsOn('PATCH').map((request) => request.json()))).toEqual([
-      { id: 'gas-tg-fotos', verplichting: 'Nee' },
+      { id: 'gas-tg-fotos', verplichting: 'Nee', basedOn: { changed: SCENARIO.changed } },
     ]);
     await waitFor(() =>
       expect(within(choice("Foto's")!).getByRole('button', { name: 'Nee' })).toHaveAttribute('aria-pressed', 'true'),

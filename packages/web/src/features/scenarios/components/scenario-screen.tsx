@@ -84,7 +84,7 @@ function ScenarioView({ scenario, compared }: { scenario: Scenario; compared: Sc
 
   const change = (node: RuleNode, verplichting: Verplichting) =>
     saving.mutate(
-      { scenarioId: scenario._id, id: node.id, verplichting },
+      { scenarioId: scenario._id, id: node.id, verplichting, changed: scenario.changed },
       {
         onSuccess: () => notifySuccess(SUCCESS_MESSAGES.verplichtingSaved),
         onError: (error) => notifyError(ERROR_TITLES.saveVerplichting, error),

@@ -205,7 +205,7 @@ describe('the row menu', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.scenarioUpdated);
     expect(await Promise.all(api.callsOn('PATCH').map((request) => request.json()))).toEqual([
-      { omschrijving: 'Elektra nieuw' },
+      { omschrijving: 'Elektra nieuw', basedOn: { changed: ROWS.own.changed } },
     ]);
     expect(api.callsOn('PATCH')[0]?.url).toMatch(/\/rest\/rules\/s1$/);
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
