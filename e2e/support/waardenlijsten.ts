@@ -9,11 +9,11 @@ export async function choose(page: Page, scope: Locator | Page, label: string, o
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The row of one netbeheerder's list of a discipline in the overview. */
+/** The row of one netbeheerder's list of a discipline in the overview (named by its link, 'Waardenlijst …'). */
 export function waardenlijstRow(page: Page, netbeheerder: string, discipline: string): Locator {
   return page
     .getByRole('table', { name: WAARDENLIJSTEN_TITLE })
-    .getByRole('row', { name: new RegExp(`^${netbeheerder} ${discipline} `) });
+    .getByRole('row', { name: new RegExp(`^Waardenlijst ${netbeheerder} ${discipline} `) });
 }
 
 /** A node of a value-list tree: its label, its chip and its button. */

@@ -53,8 +53,9 @@ test('Aansluiting: the messages by next attempt, fifty per page, filtered on Ent
   await expect(table.getByRole('row')).toHaveCount(2);
   const row = table.getByRole('row', { name: new RegExp(opdrachtId) });
   await expect(row).toContainText(`Netbeheer_Noord${waits}Opdracht`);
-  // A waiting message has no error, so nothing to resend.
-  await expect(row.getByRole('button')).toHaveCount(0);
+  // A waiting message has no error, so nothing to resend: its one button opens its panel.
+  await expect(row.getByRole('button')).toHaveCount(1);
+  await expect(row.getByRole('button', { name: `Opdracht ${opdrachtId}`, exact: true })).toBeVisible();
 
   await row.click();
   const panel = page.getByRole('dialog', { name: `Opdracht ${opdrachtId}` });
@@ -117,14 +118,15 @@ test('Aansluiting: errors only, with resend and a copy of the trace id on a fail
   await searchUntilVisible(page, row);
   await expect(row).toContainText('Token ophalen mislukt');
 
-  await row.getByRole('button', { name: 'Trace ID kopiëren' }).click();
+  // Each row's options say which message they act on.
+  await row.getByRole('button', { name: `Trace ID kopiëren: Opdracht ${failed}`, exact: true }).click();
   const traceId = await page.evaluate(() => navigator.clipboard.readText());
   expect(traceId).toMatch(/^[0-9a-f-]{36}$/);
   await row.click();
   await expect(page.getByRole('dialog', { name: `Opdracht ${failed}` })).toContainText(`"traceId": "${traceId}"`);
   await page.getByRole('button', { name: 'Sluiten' }).click();
 
-  await row.getByRole('button', { name: 'Opnieuw verzenden' }).click();
+  await row.getByRole('button', { name: `Opnieuw verzenden: Opdracht ${failed}`, exact: true }).click();
   await expect(page.getByText('Bericht succesvol bijgewerkt')).toBeVisible();
 });
 

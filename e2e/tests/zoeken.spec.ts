@@ -43,9 +43,15 @@ test('a contractor lists a published version, compares it and opens a changed sc
   await expectColumn(table, 'Omschrijving', [
     'Gasaansluiting wijzigen',
     'Glasvezel huisaansluiting',
-    'Nieuwe elektra-aansluiting (met slimme meter)',
+    // The compared name is said in words to a screen reader, and on hover to the eye (decision 0026).
+    'Nieuwe elektra-aansluiting (met slimme meter) (Vergeleken omschrijving: Nieuwe elektra-aansluiting met meter)',
     'Wateraansluiting verwijderen',
   ]);
+  await expect(
+    table.getByRole('link', { name: /^Nieuwe elektra-aansluiting \(met slimme meter\)/ }),
+  ).toHaveAccessibleName(
+    'Nieuwe elektra-aansluiting (met slimme meter) (Vergeleken omschrijving: Nieuwe elektra-aansluiting met meter)',
+  );
   const row = (text: string) => table.getByRole('row').filter({ hasText: text });
   await expect(row('Glasvezel').getByRole('img', { name: 'Toegevoegd' })).toBeVisible();
   await expect(row('Gasaansluiting').getByRole('img', { name: 'Gewijzigd' })).toBeVisible();

@@ -26,6 +26,7 @@ import { LABELS } from '@/lib/texts';
 import { DATA_KEYS } from './fresh-data';
 import { renderRoutes } from '@/testing/render';
 import { stubApi } from '@/testing/stub-api';
+import { rowAction } from '@/testing/row-action';
 
 /**
  * Fresh data after a change (decision 0022), across screens that share one query cache: each
@@ -179,7 +180,7 @@ describe('fresh data after a change, across screens', () => {
     await act(() => router.navigate('/opdrachten'));
     const table = await screen.findByRole('table', { name: TITLES.opdrachten });
     const row = await within(table).findByRole('row', { name: new RegExp(order.opdrachtId) });
-    await user.click(within(row).getByRole('button', { name: LABELS.opdrachten.cancel }));
+    await user.click(within(row).getByRole('button', { name: rowAction(LABELS.opdrachten.cancel) }));
     await user.click(
       within(screen.getByRole('dialog', { name: LABELS.opdrachten.cancel })).getByRole('button', {
         name: LABELS.common.yes,

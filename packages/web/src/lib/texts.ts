@@ -21,6 +21,8 @@ export const LABELS = {
     retry: 'Opnieuw proberen',
     copied: 'Gekopieerd',
     copyFailed: 'Kopiëren is niet gelukt',
+    /** The accessible name of a row's button: the action and the row it acts on (decision 0026). */
+    forRow: (action: string, row: string) => `${action}: ${row}`,
   },
   shell: {
     openMenu: 'Menu openen',
@@ -215,6 +217,9 @@ export const LABELS = {
     showTitle: 'Toegestane waarden',
     editTitle: 'Wijzigen waarden',
     noWaarden: 'Dit veld heeft zelf geen waarden; kies een veld eronder.',
+    /** A list's name for screen readers, as its row shows it. */
+    listName: (list: { netbeheerder: string; discipline: string; berichtVersie: string }) =>
+      `Waardenlijst ${list.netbeheerder} ${list.discipline} ${list.berichtVersie}`,
   },
   /** Searching and comparing published scenarios (spec 001 §2.3). */
   zoeken: {

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -36,16 +37,18 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
       <Box component="nav" aria-label={LABELS.shell.mainMenu} sx={{ flex: 1, overflowY: 'auto' }}>
         {sections.map(({ section, routes }) => (
           <List key={section} dense subheader={<ListSubheader>{LABELS.menu.sections[section]}</ListSubheader>}>
+            {/* Each link in a list item of its own: a list holds list items only. */}
             {routes.map((route) => (
-              <ListItemButton
-                key={route.path}
-                component={NavLink}
-                to={route.path}
-                onClick={onClose}
-                sx={{ pl: 3, '&.active': { bgcolor: 'action.selected', color: 'primary.main', fontWeight: 600 } }}
-              >
-                <ListItemText primary={route.menu?.label} />
-              </ListItemButton>
+              <ListItem key={route.path} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={route.path}
+                  onClick={onClose}
+                  sx={{ pl: 3, '&.active': { bgcolor: 'action.selected', color: 'primary.main', fontWeight: 600 } }}
+                >
+                  <ListItemText primary={route.menu?.label} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         ))}
@@ -53,12 +56,14 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
           <>
             <Divider />
             <List dense>
-              <ListItemButton onClick={() => void auth.signoutRedirect()}>
-                <ListItemIcon>
-                  <LogoutIcon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText primary={LABELS.shell.logout} />
-              </ListItemButton>
+              <ListItem disablePadding>
+                <ListItemButton onClick={() => void auth.signoutRedirect()}>
+                  <ListItemIcon>
+                    <LogoutIcon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText primary={LABELS.shell.logout} />
+                </ListItemButton>
+              </ListItem>
             </List>
           </>
         )}

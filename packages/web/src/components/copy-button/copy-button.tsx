@@ -7,14 +7,16 @@ import { LABELS } from '@/lib/texts';
 interface CopyButtonProps {
   /** What goes to the clipboard. */
   text: string;
-  /** The button's name and tooltip, such as 'Trace ID kopiëren'. */
+  /** The button's tooltip, and its name unless `name` is given, such as 'Trace ID kopiëren'. */
   label: string;
+  /** The button's accessible name when the tooltip alone is not enough: in a list, which row's value. */
+  name?: string;
   /** The tooltip once copied. */
   copiedLabel?: string;
 }
 
 /** Copies a value to the clipboard and says in its tooltip whether that worked. */
-export function CopyButton({ text, label, copiedLabel = LABELS.common.copied }: CopyButtonProps) {
+export function CopyButton({ text, label, name = label, copiedLabel = LABELS.common.copied }: CopyButtonProps) {
   const [copied, setCopied] = useState<'yes' | 'failed'>();
   const title = copied === 'yes' ? copiedLabel : copied === 'failed' ? LABELS.common.copyFailed : label;
   const copy = async () => {
@@ -28,7 +30,7 @@ export function CopyButton({ text, label, copiedLabel = LABELS.common.copied }: 
   };
   return (
     <Tooltip title={title} onClose={() => setCopied(undefined)}>
-      <IconButton size="small" aria-label={label} onClick={() => void copy()}>
+      <IconButton size="small" aria-label={name} onClick={() => void copy()}>
         <ContentCopyIcon fontSize="small" />
       </IconButton>
     </Tooltip>

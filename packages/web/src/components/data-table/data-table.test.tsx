@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
@@ -15,6 +16,12 @@ const columns: DataTableColumn<Row>[] = [
 ];
 
 const rows: Row[] = Array.from({ length: 10 }, (_, i) => ({ id: `r${i + 11}`, name: `Organisatie ${i + 11}` }));
+
+function Opened() {
+  const { id } = useParams();
+  const state = useLocation().state as { from: string } | null;
+  return <p>{`Geopend: ${id} vanuit ${state?.from ?? '-'}`}</p>;
+}
 
 function renderTable(props: Partial<DataTableProps<Row>> = {}) {
   const handlers = { onPageChange: vi.fn(), onSortChange: vi.fn(), onRowClick: vi.fn() };
@@ -87,15 +94,102 @@ describe('DataTable', () => {
     expect(onSortChange).toHaveBeenCalledWith('name');
   });
 
-  it('opens a row on click and on Enter', async () => {
-    const { onRowClick } = renderTable();
+  it('opens a row with a button named by the row: Enter, Space and a click anywhere on the row', async () => {
+    const { onRowClick } = renderTable({ getRowLabel: (row) => `Organisatie openen: ${row.name}` });
 
-    await userEvent.click(screen.getByText('Organisatie 12'));
-    expect(onRowClick).toHaveBeenLastCalledWith(rows[1]);
-
-    screen.getByText('Organisatie 13').closest('tr')?.focus();
+    const table = screen.getByRole('table', { name: 'Organisaties' });
+    const open = within(table).getByRole('button', { name: 'Organisatie openen: Organisatie 13' });
+    open.focus();
     await userEvent.keyboard('{Enter}');
     expect(onRowClick).toHaveBeenLastCalledWith(rows[2]);
+    onRowClick.mockClear();
+    await userEvent.keyboard(' ');
+    expect(onRowClick).toHaveBeenCalledExactlyOnceWith(rows[2]);
+
+    await userEvent.click(within(table).getByText('r12'));
+    expect(onRowClick).toHaveBeenLastCalledWith(rows[1]);
+    // One click, one opening: the button's click does not reach the row a second time.
+    onRowClick.mockClear();
+    await userEvent.click(within(table).getByText('Organisatie 15'));
+    expect(onRowClick).toHaveBeenCalledExactlyOnceWith(rows[4]);
+  });
+
+  it("makes each row one stop for Tab, the row's button, without a label the cell's text", async () => {
+    renderTable();
+
+    const table = screen.getByRole('table', { name: 'Organisaties' });
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    for (const row of bodyRows) expect(row).not.toHaveAttribute('tabindex');
+    expect(within(table).getByRole('button', { name: 'Organisatie 11' })).toBeInTheDocument();
+
+    within(table).getByRole('button', { name: /Naam/ }).focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(within(table).getByRole('button', { name: 'Organisatie 11' }));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(within(table).getByRole('button', { name: 'Organisatie 12' }));
+  });
+
+  it('leaves a click on a control in the row to that control', async () => {
+    const onDelete = vi.fn();
+    const withDelete: DataTableColumn<Row>[] = [
+      ...columns,
+      {
+        id: 'delete',
+        label: 'Opties',
+        render: (row) => (
+          <button type="button" onClick={() => onDelete(row)}>
+            {`Verwijderen: ${row.name}`}
+          </button>
+        ),
+      },
+    ];
+    const { onRowClick } = renderTable({ columns: withDelete });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Verwijderen: Organisatie 12' }));
+    expect(onDelete).toHaveBeenCalledExactlyOnceWith(rows[1]);
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('adds no button of its own when the row has its control already', () => {
+    renderTable({ rowControl: 'own' });
+
+    const table = screen.getByRole('table', { name: 'Organisaties' });
+    expect(within(table).getByText('Organisatie 11')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Organisatie 11' })).not.toBeInTheDocument();
+  });
+
+  it('makes a row that opens another page a link there, followed on a click anywhere on the row', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/organisaties',
+          element: (
+            <DataTable
+              label="Organisaties"
+              columns={columns}
+              rows={rows}
+              getRowId={(row) => row.id}
+              skip={0}
+              limit={10}
+              count={10}
+              onPageChange={() => undefined}
+              getRowLink={(row) => ({ to: `/organisatie/${row.id}`, state: { from: 'lijst' } })}
+            />
+          ),
+        },
+        { path: '/organisatie/:id', element: <Opened /> },
+      ],
+      { initialEntries: ['/organisaties'] },
+    );
+    render(<RouterProvider router={router} />);
+
+    const table = screen.getByRole('table', { name: 'Organisaties' });
+    expect(within(table).queryByRole('button', { name: 'Organisatie 12' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Organisatie 12' })).toHaveAttribute('href', '/organisatie/r12');
+    for (const row of within(table).getAllByRole('row')) expect(row).not.toHaveAttribute('tabindex');
+
+    await userEvent.click(within(table).getByText('r13'));
+    expect(await screen.findByText('Geopend: r13 vanuit lijst')).toBeInTheDocument();
   });
 
   it('shows a progress bar while loading instead of the empty state', () => {

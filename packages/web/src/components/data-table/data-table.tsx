@@ -9,7 +9,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { LABELS } from '@/lib/texts';
 import { DataTablePaging, type DataTablePagingProps } from './data-table-paging';
 
@@ -21,7 +22,18 @@ export interface DataTableColumn<Row> {
   align?: 'left' | 'right' | 'center';
   /** Keeps the cell on one line, for ids and dates that would break badly. */
   nowrap?: boolean;
+  /**
+   * The row's main cell: in a table whose rows open, its content is the row's link or button. By
+   * default the first column. Its content must hold no control of its own.
+   */
+  main?: boolean;
   render: (row: Row) => ReactNode;
+}
+
+/** Where a row leads: a page of its own, with the router state to take along. */
+export interface DataTableRowLink {
+  to: string;
+  state?: unknown;
 }
 
 export interface DataTableProps<Row> extends DataTablePagingProps {
@@ -34,7 +46,20 @@ export interface DataTableProps<Row> extends DataTablePagingProps {
   sortBy?: string | undefined;
   sortDirection?: SortDirection;
   onSortChange?: (columnId: string) => void;
+  /**
+   * A row that opens a panel or dialog on this screen. Its main cell's content is a button that
+   * does it (Enter and Space), and a click anywhere on the row does the same.
+   */
   onRowClick?: (row: Row) => void;
+  /**
+   * 'own' when the row already holds the control that does what a row click does (a radio
+   * button): the table then adds no button of its own.
+   */
+  rowControl?: 'button' | 'own';
+  /** A row that opens another page: its main cell's content is a link there, and a click anywhere on the row follows it. */
+  getRowLink?: (row: Row) => DataTableRowLink;
+  /** The accessible name of the row's button or link, when its main cell's text does not say enough. */
+  getRowLabel?: (row: Row) => string;
   /** Extra styles of one row, such as the accent marker of a draft. */
   getRowSx?: (row: Row) => SxProps<Theme> | undefined;
   /** Lets headers of several words take two lines: a wide list then fits a laptop screen. */
@@ -51,9 +76,39 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { onSortChange, onRowClick, getRowSx, skip, limit, count, countIsLowerBound, onPageChange } = props;
   const headerSx = props.wrapHeaders ? { whiteSpace: 'normal' } : undefined;
 
-  // A clickable row is reachable by keyboard too; Enter on a button inside the row stays the button's.
-  const onRowKeyDown = (event: KeyboardEvent, row: Row) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick?.(row);
+  const { getRowLink, getRowLabel, rowControl = 'button' } = props;
+  const opens = Boolean(onRowClick ?? getRowLink);
+  const mainColumn = columns.find((column) => column.main) ?? columns[0];
+
+  // A click on the row opens it, except a click on a control in it: that control's own (the
+  // main cell's link or button has done it already).
+  const onRowMouseClick = (event: MouseEvent<HTMLElement>, row: Row) => {
+    const control = (event.target as Element).closest(CONTROLS);
+    if (control && event.currentTarget.contains(control)) return;
+    // A link row follows its link, as a click on the link itself would (router state included).
+    if (getRowLink) event.currentTarget.querySelector<HTMLElement>('a[data-row-link]')?.click();
+    else onRowClick?.(row);
+  };
+
+  // The row's one stop for the keyboard: a real link or button around the main cell's content.
+  const renderMain = (row: Row, content: ReactNode) => {
+    const label = getRowLabel?.(row);
+    const link = getRowLink?.(row);
+    if (link) {
+      return (
+        <Box component={Link} to={link.to} state={link.state} aria-label={label} data-row-link sx={ROW_CONTROL_SX}>
+          {content}
+        </Box>
+      );
+    }
+    if (onRowClick && rowControl === 'button') {
+      return (
+        <Box component="button" type="button" aria-label={label} onClick={() => onRowClick(row)} sx={ROW_CONTROL_SX}>
+          {content}
+        </Box>
+      );
+    }
+    return content;
   };
 
   return (
@@ -90,10 +145,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               <TableRow
                 key={getRowId(row)}
                 hover
-                tabIndex={onRowClick ? 0 : undefined}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
-                sx={[onRowClick ? { cursor: 'pointer' } : false, ...asArray(getRowSx?.(row))]}
+                onClick={opens ? (event) => onRowMouseClick(event, row) : undefined}
+                sx={[opens ? { cursor: 'pointer' } : false, ...asArray(getRowSx?.(row))]}
               >
                 {columns.map((column) => (
                   <TableCell
@@ -101,7 +154,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     align={column.align}
                     sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
                   >
-                    {column.render(row)}
+                    {column === mainColumn ? renderMain(row, column.render(row)) : column.render(row)}
                   </TableCell>
                 ))}
               </TableRow>
@@ -127,6 +180,20 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     </Box>
   );
 }
+
+/** What a click on a row leaves to the element clicked. */
+const CONTROLS = 'a[href], button, input, select, textarea, label, [role="button"], [role="menuitem"]';
+
+/** The row's link or button looks like the cell's text, with the focus ring of the theme. */
+const ROW_CONTROL_SX: SxProps<Theme> = {
+  all: 'unset',
+  display: 'block',
+  cursor: 'pointer',
+  color: 'inherit',
+  font: 'inherit',
+  textAlign: 'start',
+  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2, borderRadius: 0.5 },
+};
 
 function asArray(sx: SxProps<Theme> | undefined): readonly (Exclude<SxProps<Theme>, readonly unknown[]> | boolean)[] {
   if (sx === undefined) return [];

@@ -18,6 +18,8 @@ interface SidePanelProps {
   children?: ReactNode;
 }
 
+const FOCUS_RING = { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 };
+
 /** The right-hand panel that shows one row of a list (a message, a configuration). */
 export function SidePanel({ open, title, onClose, onDismiss = onClose, children }: SidePanelProps) {
   const titleId = useId();
@@ -43,7 +45,10 @@ export function SidePanel({ open, title, onClose, onDismiss = onClose, children 
         </IconButton>
       </Stack>
       <Divider />
-      <Box sx={{ p: 2, overflow: 'auto', flex: 1 }}>{children}</Box>
+      {/* A body that scrolls is reachable by keyboard, so a long message can be read without a mouse. */}
+      <Box tabIndex={0} sx={{ p: 2, overflow: 'auto', flex: 1, '&:focus-visible': FOCUS_RING }}>
+        {children}
+      </Box>
     </Drawer>
   );
 }

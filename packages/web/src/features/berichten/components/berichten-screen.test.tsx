@@ -5,6 +5,7 @@ import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
 import { MESSAGES, RETRY, SEARCH, VALUELIST, stubMessageApi } from '../testing/message-api-stub';
 import { BerichtenScreen } from './berichten-screen';
+import { rowAction } from '@/testing/row-action';
 
 const MONITOR = ['Beheer Monitoring'];
 
@@ -118,10 +119,21 @@ describe('Overzicht van berichten', () => {
     stubMessageApi();
     const { user } = renderScreen();
 
+    // A waiting message has no options: its one button opens its panel.
     const waiting = await rowOf('OPD-WACHT');
-    expect(within(waiting).queryByRole('button')).not.toBeInTheDocument();
+    const names = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.ariaLabel);
+    expect(names(waiting)).toEqual([LABELS.berichten.panelTitle('TG', 'OPD-WACHT')]);
     const failed = await rowOf('OPD-FOUT');
-    await user.click(within(failed).getByRole('button', { name: LABELS.berichten.copyTraceId }));
+    // Each button says which message it acts on: fifty rows, fifty names.
+    expect(names(failed)).toEqual([
+      'Opdracht OPD-FOUT',
+      'Opnieuw verzenden: Opdracht OPD-FOUT',
+      'Trace ID kopiëren: Opdracht OPD-FOUT',
+    ]);
+    await user.click(within(failed).getByRole('button', { name: rowAction(LABELS.berichten.copyTraceId) }));
 
     // user-event puts a clipboard of its own in place of the browser's.
     expect(await navigator.clipboard.readText()).toBe('trace-123');
@@ -129,15 +141,19 @@ describe('Overzicht van berichten', () => {
 
     // Delivered after all: its trace id can still be copied, but there is nothing to resend.
     const delivered = await rowOf('OPD-LATER');
-    expect(within(delivered).getByRole('button', { name: LABELS.berichten.copyTraceId })).toBeInTheDocument();
-    expect(within(delivered).queryByRole('button', { name: LABELS.berichten.resend })).not.toBeInTheDocument();
+    expect(
+      within(delivered).getByRole('button', { name: rowAction(LABELS.berichten.copyTraceId) }),
+    ).toBeInTheDocument();
+    expect(
+      within(delivered).queryByRole('button', { name: rowAction(LABELS.berichten.resend) }),
+    ).not.toBeInTheDocument();
   });
 
   it('resends a Hoofdnet message with the Hoofdnet call and message, and fetches the list again', async () => {
     const api = stubMessageApi();
     const { user } = renderScreen('hoofdnet', '/hoofdnet/berichten');
 
-    await user.click(within(await rowOf('OPD-FOUT')).getByRole('button', { name: LABELS.berichten.resend }));
+    await user.click(within(await rowOf('OPD-FOUT')).getByRole('button', { name: rowAction(LABELS.berichten.resend) }));
 
     expect(await screen.findByText(SUCCESS_MESSAGES.hoofdnetMessageRetried)).toBeInTheDocument();
     expect(await api.bodies('POST', RETRY.hoofdnet)).toEqual([{ id: MESSAGES.failed._id }]);
@@ -164,7 +180,7 @@ describe('Overzicht van berichten', () => {
     stubMessageApi({ retry: () => Response.json({ message: 'Dit bericht is al afgeleverd.' }, { status: 409 }) });
     const { user } = renderScreen();
 
-    await user.click(within(await rowOf('OPD-FOUT')).getByRole('button', { name: LABELS.berichten.resend }));
+    await user.click(within(await rowOf('OPD-FOUT')).getByRole('button', { name: rowAction(LABELS.berichten.resend) }));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(ERROR_TITLES.retryMessage);

@@ -25,6 +25,9 @@ export function MessageActions({ message, onResend, busy, copyTraceId }: Message
   const traceId = message.err?.traceId;
   if (!traceId) return null;
   const delivered = message.nextAttempt === null;
+  // Each row's buttons say which message they act on: 'Opnieuw verzenden: Opdracht A-1'.
+  const forMessage = (action: string) =>
+    LABELS.common.forRow(action, LABELS.berichten.panelTitle(message.type, message.opdrachtId));
   return (
     // Clicks on the options do not open the row's panel.
     <Stack direction="row" onClick={(event) => event.stopPropagation()}>
@@ -36,7 +39,7 @@ export function MessageActions({ message, onResend, busy, copyTraceId }: Message
           <span>
             <IconButton
               size="small"
-              aria-label={LABELS.berichten.resend}
+              aria-label={forMessage(LABELS.berichten.resend)}
               disabled={busy}
               onClick={() => onResend(message)}
             >
@@ -46,7 +49,12 @@ export function MessageActions({ message, onResend, busy, copyTraceId }: Message
         </Tooltip>
       )}
       {copyTraceId && (
-        <CopyButton text={traceId} label={LABELS.berichten.copyTraceId} copiedLabel={LABELS.berichten.traceIdCopied} />
+        <CopyButton
+          text={traceId}
+          label={LABELS.berichten.copyTraceId}
+          name={forMessage(LABELS.berichten.copyTraceId)}
+          copiedLabel={LABELS.berichten.traceIdCopied}
+        />
       )}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import type { CappedPaged, Flow, MessageView } from '@knooppunt/domain';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
+import { LABELS } from '@/lib/texts';
 import { listTableProps, type ListParams } from '@/lib/use-list-params';
 import type { MessageSortField } from '../api/search-messages';
 import { MessageActions } from './message-actions';
@@ -47,6 +48,7 @@ export function MessageTable({ flow, label, list, page, loading, variant }: Mess
         getRowId={(message) => message._id}
         loading={loading}
         onRowClick={setPanelMessage}
+        getRowLabel={(message) => LABELS.berichten.panelTitle(message.type, message.opdrachtId)}
         wrapHeaders
       />
       <MessagePanel message={panelMessage} onClose={() => setPanelMessage(undefined)} />

@@ -5,6 +5,7 @@ import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
 import { MESSAGES, RETRY, SEARCH, stubMessageApi } from '../testing/message-api-stub';
 import { UitvalScreen } from './uitval-screen';
+import { rowAction } from '@/testing/row-action';
 
 /** The uitval right without monitoring: the server opens only the uitval search to it. */
 const UITVAL = ['Uitval Beheren'];
@@ -86,10 +87,14 @@ describe('Uitval', () => {
     const api = stubMessageApi();
     const { user } = renderWithProviders(<UitvalScreen flow="aansluiting" />, { roles: UITVAL, url: '/uitval' });
 
-    expect(within(await rowOf('OPD-WACHT')).queryByRole('button')).not.toBeInTheDocument();
+    // A waiting message has nothing to resend: its one button opens its panel.
+    const waiting = within(await rowOf('OPD-WACHT')).getAllByRole('button');
+    expect(waiting.map((button) => button.ariaLabel)).toEqual([LABELS.berichten.panelTitle('TG', 'OPD-WACHT')]);
     const failed = await rowOf('OPD-FOUT');
-    expect(within(failed).queryByRole('button', { name: LABELS.berichten.copyTraceId })).not.toBeInTheDocument();
-    await user.click(within(failed).getByRole('button', { name: LABELS.berichten.resend }));
+    expect(
+      within(failed).queryByRole('button', { name: rowAction(LABELS.berichten.copyTraceId) }),
+    ).not.toBeInTheDocument();
+    await user.click(within(failed).getByRole('button', { name: rowAction(LABELS.berichten.resend) }));
 
     expect(await screen.findByText(SUCCESS_MESSAGES.messageRetried)).toBeInTheDocument();
     expect(await api.bodies('POST', RETRY.aansluiting)).toEqual([{ id: MESSAGES.failed._id }]);

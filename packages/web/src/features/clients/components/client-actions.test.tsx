@@ -13,6 +13,7 @@ import {
   stubClientsApi,
 } from '../testing/clients-api-stub';
 import { ClientsScreen } from './clients-screen';
+import { rowAction } from '@/testing/row-action';
 
 const PARTICIPANT = { roles: ['Netbeheerder', 'Beheer connectiviteit'], deelnemer: 'Netbeheer_Noord' };
 const NEW_SECRET = 'kp_nieuw-Geheim-4Hd8Jk2Lp6';
@@ -39,7 +40,7 @@ describe('Nieuw geheim', () => {
         Response.json(issued({ clientId: ID, geheimVernieuwd: '2025-02-06T09:00:00Z' }, NEW_SECRET)),
     });
 
-    await user.click(within(row(ID)).getByRole('button', { name: LABELS.clients.rotate }));
+    await user.click(within(row(ID)).getByRole('button', { name: rowAction(LABELS.clients.rotate) }));
     const confirm = screen.getByRole('dialog', { name: LABELS.clients.rotate });
     expect(confirm).toHaveTextContent(LABELS.clients.rotateText(ID, 24));
     expect(api.calls('POST', rotatePath(ID))).toHaveLength(0);
@@ -59,7 +60,7 @@ describe('Nieuw geheim', () => {
   it('does nothing when cancelled', async () => {
     const { user, api } = await renderScreen({});
 
-    await user.click(within(row(ID)).getByRole('button', { name: LABELS.clients.rotate }));
+    await user.click(within(row(ID)).getByRole('button', { name: rowAction(LABELS.clients.rotate) }));
     await user.click(screen.getByRole('button', { name: LABELS.common.cancel }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -71,7 +72,7 @@ describe('Nieuw geheim', () => {
       [`POST ${rotatePath(ID)}`]: () => Response.json({ message: SYSTEM_CLIENT_TEXTS.revoked }, { status: 409 }),
     });
 
-    await user.click(within(row(ID)).getByRole('button', { name: LABELS.clients.rotate }));
+    await user.click(within(row(ID)).getByRole('button', { name: rowAction(LABELS.clients.rotate) }));
     await user.click(screen.getByRole('button', { name: LABELS.clients.rotateConfirm }));
 
     const alert = await screen.findByRole('alert');
@@ -100,7 +101,7 @@ describe('Intrekken', () => {
       },
     });
 
-    await user.click(within(row(ID)).getByRole('button', { name: LABELS.clients.revoke }));
+    await user.click(within(row(ID)).getByRole('button', { name: rowAction(LABELS.clients.revoke) }));
     const confirm = screen.getByRole('dialog', { name: LABELS.clients.revokeTitle });
     // The demo's token lifetime is 600 s: tokens already issued stay valid at most 10 minutes.
     expect(confirm).toHaveTextContent(LABELS.clients.revokeText(ID, 10));

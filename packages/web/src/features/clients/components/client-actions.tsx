@@ -13,10 +13,12 @@ interface ClientActionsProps {
   onRevoke: (client: SystemClient) => void;
 }
 
-function Action({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
+function Action(props: { label: string; client: SystemClient; icon: ReactNode; onClick: () => void }) {
+  const { label, client, icon, onClick } = props;
   return (
     <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={onClick}>
+      {/* Named with the client, so fifty rows do not offer fifty buttons of one name. */}
+      <IconButton size="small" aria-label={LABELS.common.forRow(label, client.clientId)} onClick={onClick}>
         {icon}
       </IconButton>
     </Tooltip>
@@ -32,12 +34,22 @@ export function ClientActions({ client, onRotate, onRevoke }: ClientActionsProps
   return (
     <Stack direction="row">
       {client.methode === 'client_secret_basic' ? (
-        <Action label={LABELS.clients.rotate} icon={<KeyIcon fontSize="small" />} onClick={() => onRotate(client)} />
+        <Action
+          label={LABELS.clients.rotate}
+          client={client}
+          icon={<KeyIcon fontSize="small" />}
+          onClick={() => onRotate(client)}
+        />
       ) : (
         // An empty slot keeps the 'Intrekken' buttons of all rows in line.
         <Stack sx={{ width: 34 }} />
       )}
-      <Action label={LABELS.clients.revoke} icon={<BlockIcon fontSize="small" />} onClick={() => onRevoke(client)} />
+      <Action
+        label={LABELS.clients.revoke}
+        client={client}
+        icon={<BlockIcon fontSize="small" />}
+        onClick={() => onRevoke(client)}
+      />
     </Stack>
   );
 }

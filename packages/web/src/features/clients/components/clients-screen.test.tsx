@@ -62,8 +62,13 @@ describe('Systeemclients for a participant', () => {
       within(row(clientId))
         .queryAllByRole('button')
         .map((button) => button.getAttribute('aria-label'));
-    expect(actionsOf('netbeheer_noord-systeem')).toEqual([LABELS.clients.rotate, LABELS.clients.revoke]);
-    expect(actionsOf('noord-gis-1b2c')).toEqual([LABELS.clients.revoke]);
+    // Each named with its client: no two rows offer buttons of one name.
+    const { forRow } = LABELS.common;
+    expect(actionsOf('netbeheer_noord-systeem')).toEqual([
+      forRow(LABELS.clients.rotate, 'netbeheer_noord-systeem'),
+      forRow(LABELS.clients.revoke, 'netbeheer_noord-systeem'),
+    ]);
+    expect(actionsOf('noord-gis-1b2c')).toEqual([forRow(LABELS.clients.revoke, 'noord-gis-1b2c')]);
     expect(actionsOf('noord-oud-9d8e')).toEqual([]);
   });
 

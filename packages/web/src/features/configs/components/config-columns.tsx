@@ -10,11 +10,12 @@ import { StatusChip } from './status-chip';
 function Deelnemer({ row, canCreateConfig }: { row: ConfigListItem; canCreateConfig: boolean }) {
   return (
     <>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      {/* Spans, not paragraphs: this is the content of the row's button. */}
+      <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: 600 }}>
         {row.deelnemer}
       </Typography>
       {row.draft && (
-        <Typography variant="caption" component="p" sx={{ color: 'warning.dark' }}>
+        <Typography variant="caption" component="span" sx={{ display: 'block', color: 'warning.dark' }}>
           {CONFIG_TEXTS.draftCaption}
           {!canCreateConfig && ` — ${CONFIG_TEXTS.draftContactNote}`}
         </Typography>

@@ -6,6 +6,7 @@ import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
 import { BEHEER, EIGEN_BEHEER, stubConfigApi } from '../testing/config-api-stub';
 import { ConfigsScreen } from './configs-screen';
+import { rowAction } from '@/testing/row-action';
 
 const SEARCH = '/rest/management/config/search';
 
@@ -80,7 +81,9 @@ describe('Overzicht van configuraties', () => {
     const draft = await rowOf('Netbeheer_Noord', true);
     expect(draft).toHaveTextContent(CONFIG_TEXTS.draftCaption);
     expect(draft).toHaveTextContent(CONFIG_TEXTS.draftContactNote);
-    expect(within(draft).queryByRole('button', { name: LABELS.configs.activateDraft })).not.toBeInTheDocument();
+    expect(
+      within(draft).queryByRole('button', { name: rowAction(LABELS.configs.activateDraft) }),
+    ).not.toBeInTheDocument();
   });
 
   it('leaves the note out for users who may activate drafts themselves', async () => {
@@ -90,7 +93,7 @@ describe('Overzicht van configuraties', () => {
     const draft = await rowOf('Netbeheer_Noord', true);
     expect(draft).toHaveTextContent(CONFIG_TEXTS.draftCaption);
     expect(draft).not.toHaveTextContent(CONFIG_TEXTS.draftContactNote);
-    expect(within(draft).getByRole('button', { name: LABELS.configs.activateDraft })).toBeEnabled();
+    expect(within(draft).getByRole('button', { name: rowAction(LABELS.configs.activateDraft) })).toBeEnabled();
   });
 
   it.each([
@@ -113,12 +116,35 @@ describe('Overzicht van configuraties', () => {
     renderScreen(EIGEN_BEHEER);
 
     const row = await rowOf('Aannemer_Alfa');
-    expect(within(row).getByRole('button', { name: LABELS.configs.checkConnection })).toBeEnabled();
-    expect(within(row).getByRole('button', { name: LABELS.configs.senderLog })).toBeEnabled();
-    expect(within(row).queryByRole('button', { name: LABELS.configs.useNewest })).not.toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: LABELS.configs.maxMessages })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: rowAction(LABELS.configs.checkConnection) })).toBeEnabled();
+    expect(within(row).getByRole('button', { name: rowAction(LABELS.configs.senderLog) })).toBeEnabled();
+    expect(within(row).queryByRole('button', { name: rowAction(LABELS.configs.useNewest) })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: rowAction(LABELS.configs.maxMessages) })).not.toBeInTheDocument();
     expect(within(row).queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: LABELS.configs.newConfig })).toBeInTheDocument();
+  });
+
+  it("says in words whether 'Actief' runs the newest configuration, and names each row's actions with it", async () => {
+    stubConfigApi();
+    renderScreen(BEHEER);
+
+    // Not by colour and a hover alone: the chip's text says it to a screen reader.
+    const newest = await rowOf('Aannemer_Alfa');
+    const behind = await rowOf('Netbeheer_Noord');
+    expect(newest).toHaveTextContent(`${CONFIG_TEXTS.chipActive}: ${CONFIG_TEXTS.tooltipNewest}`);
+    expect(behind).toHaveTextContent(`${CONFIG_TEXTS.chipActive}: ${CONFIG_TEXTS.tooltipBehind}`);
+
+    const { forRow } = LABELS.common;
+    expect(within(newest).getByRole('button', { name: 'Aannemer_Alfa' })).toBeInTheDocument();
+    expect(
+      within(newest).getByRole('button', { name: forRow(LABELS.configs.checkConnection, 'Aannemer_Alfa') }),
+    ).toBeInTheDocument();
+    expect(
+      within(behind).getByRole('button', { name: forRow(LABELS.configs.checkConnection, 'Netbeheer_Noord') }),
+    ).toBeInTheDocument();
+    expect(
+      within(newest).getByRole('switch', { name: forRow(CONFIG_TEXTS.senderActive, 'Aannemer_Alfa') }),
+    ).toBeChecked();
   });
 
   it('offers the newest configuration only to a sender that lags behind or is missing', async () => {
@@ -126,12 +152,12 @@ describe('Overzicht van configuraties', () => {
     renderScreen(BEHEER);
 
     const useNewest = async (deelnemer: string) =>
-      within(await rowOf(deelnemer)).getByRole('button', { name: LABELS.configs.useNewest });
+      within(await rowOf(deelnemer)).getByRole('button', { name: rowAction(LABELS.configs.useNewest) });
     expect(await useNewest('Aannemer_Alfa')).toBeDisabled();
     expect(await useNewest('Netbeheer_Noord')).toBeEnabled();
     expect(await useNewest('Aannemer_Beta')).toBeEnabled();
     expect(
-      within(await rowOf('Netbeheer_Noord', true)).queryByRole('button', { name: LABELS.configs.senderLog }),
+      within(await rowOf('Netbeheer_Noord', true)).queryByRole('button', { name: rowAction(LABELS.configs.senderLog) }),
     ).toBeNull();
   });
 
@@ -139,7 +165,9 @@ describe('Overzicht van configuraties', () => {
     const api = stubConfigApi();
     const { user } = renderScreen(BEHEER);
 
-    await user.click(within(await rowOf('Netbeheer_Noord')).getByRole('button', { name: LABELS.configs.useNewest }));
+    await user.click(
+      within(await rowOf('Netbeheer_Noord')).getByRole('button', { name: rowAction(LABELS.configs.useNewest) }),
+    );
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: LABELS.common.yes }));
 
     await waitFor(async () =>
@@ -154,7 +182,9 @@ describe('Overzicht van configuraties', () => {
     const { user } = renderScreen(BEHEER);
 
     await user.click(
-      within(await rowOf('Netbeheer_Noord', true)).getByRole('button', { name: LABELS.configs.activateDraft }),
+      within(await rowOf('Netbeheer_Noord', true)).getByRole('button', {
+        name: rowAction(LABELS.configs.activateDraft),
+      }),
     );
     const dialog = screen.getByRole('dialog', { name: LABELS.configs.activateDraft });
     expect(dialog).toHaveTextContent(LABELS.configs.activateDraftText('Netbeheer_Noord', '2.0'));
@@ -170,7 +200,9 @@ describe('Overzicht van configuraties', () => {
     const api = stubConfigApi({ sender: () => Response.json({ message: 'Verzender is bezet' }, { status: 409 }) });
     const { user } = renderScreen(BEHEER);
 
-    await user.click(within(await rowOf('Aannemer_Alfa')).getByRole('switch', { name: CONFIG_TEXTS.senderActive }));
+    await user.click(
+      within(await rowOf('Aannemer_Alfa')).getByRole('switch', { name: rowAction(CONFIG_TEXTS.senderActive) }),
+    );
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(ERROR_TITLES.updateSender);
@@ -179,7 +211,7 @@ describe('Overzicht van configuraties', () => {
       { deelnemer: 'Aannemer_Alfa', versienummer: '2.0', running: false },
     ]);
     expect(
-      within(await rowOf('Combi_Oost')).getByRole('switch', { name: CONFIG_TEXTS.senderPaused }),
+      within(await rowOf('Combi_Oost')).getByRole('switch', { name: rowAction(CONFIG_TEXTS.senderPaused) }),
     ).not.toBeChecked();
   });
 
@@ -193,7 +225,9 @@ describe('Overzicht van configuraties', () => {
     });
     const { user } = renderScreen(BEHEER);
 
-    await user.click(within(await rowOf('Aannemer_Alfa')).getByRole('button', { name: LABELS.configs.senderLog }));
+    await user.click(
+      within(await rowOf('Aannemer_Alfa')).getByRole('button', { name: rowAction(LABELS.configs.senderLog) }),
+    );
 
     const panel = screen.getByRole('dialog', { name: LABELS.senderLog.title('Aannemer_Alfa', '2.0') });
     const rows = await within(panel).findAllByRole('row');

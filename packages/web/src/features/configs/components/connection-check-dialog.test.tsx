@@ -5,6 +5,7 @@ import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
 import { EIGEN_BEHEER, OPDRACHTGEVER_TYPES, OPDRACHTNEMER_TYPES, stubConfigApi } from '../testing/config-api-stub';
 import { ConfigsScreen } from './configs-screen';
+import { rowAction } from '@/testing/row-action';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -15,7 +16,7 @@ async function runCheck(answer: () => Response | Promise<Response>) {
   const { user } = renderWithProviders(<ConfigsScreen flow="aansluiting" />, { roles: EIGEN_BEHEER, url: '/configs' });
   const table = screen.getByRole('table', { name: TITLES.configs });
   const [row] = await within(table).findAllByRole('row', { name: /Aannemer_Alfa/ });
-  await user.click(within(row as HTMLElement).getByRole('button', { name: LABELS.configs.checkConnection }));
+  await user.click(within(row as HTMLElement).getByRole('button', { name: rowAction(LABELS.configs.checkConnection) }));
   const dialog = screen.getByRole('dialog', { name: LABELS.connectionCheck.title });
   const item = async (label: string) =>
     within(await within(dialog).findByRole('list', { name: LABELS.connectionCheck.title })).getByRole('listitem', {

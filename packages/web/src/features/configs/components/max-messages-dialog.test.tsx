@@ -5,6 +5,7 @@ import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
 import { BEHEER, stubConfigApi } from '../testing/config-api-stub';
 import { ConfigsScreen } from './configs-screen';
+import { rowAction } from '@/testing/row-action';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,7 +13,9 @@ async function openDialog(deelnemer: string, api = stubConfigApi()) {
   const view = renderWithProviders(<ConfigsScreen flow="aansluiting" />, { roles: BEHEER, url: '/configs' });
   const table = screen.getByRole('table', { name: TITLES.configs });
   const [row] = await within(table).findAllByRole('row', { name: new RegExp(deelnemer) });
-  await view.user.click(within(row as HTMLElement).getByRole('button', { name: LABELS.configs.maxMessages }));
+  await view.user.click(
+    within(row as HTMLElement).getByRole('button', { name: rowAction(LABELS.configs.maxMessages) }),
+  );
   const dialog = screen.getByRole('dialog', { name: LABELS.maxMessages.title });
   return {
     ...view,

@@ -31,12 +31,24 @@ interface RowActionsProps extends RowActionHandlers {
 const SLOT_WIDTH = 34;
 const Empty = () => <Box sx={{ width: SLOT_WIDTH }} />;
 
-function Action(props: { label: string; icon: ReactNode; onClick: () => void; disabled?: boolean }) {
+function Action(props: {
+  label: string;
+  row: ConfigListItem;
+  icon: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
   return (
     <Tooltip title={props.label}>
       {/* A disabled button fires no events; the span keeps its tooltip working. */}
       <span>
-        <IconButton size="small" aria-label={props.label} onClick={props.onClick} disabled={props.disabled}>
+        <IconButton
+          size="small"
+          // Named with the participant, so every row's buttons have names of their own.
+          aria-label={LABELS.common.forRow(props.label, props.row.deelnemer)}
+          onClick={props.onClick}
+          disabled={props.disabled}
+        >
           {props.icon}
         </IconButton>
       </span>
@@ -57,6 +69,7 @@ export function RowActions({ row, canCreateConfig, busy, ...on }: RowActionsProp
     <Stack direction="row" sx={{ alignItems: 'center' }} onClick={(event) => event.stopPropagation()}>
       <Action
         label={LABELS.configs.checkConnection}
+        row={row}
         icon={<NetworkCheckIcon fontSize="small" />}
         onClick={() => on.checkConnection(row)}
       />
@@ -64,12 +77,14 @@ export function RowActions({ row, canCreateConfig, busy, ...on }: RowActionsProp
         (draft ? (
           <Action
             label={LABELS.configs.activateDraft}
+            row={row}
             icon={<PublishedWithChangesIcon fontSize="small" />}
             onClick={() => on.activateDraft(row)}
           />
         ) : (
           <Action
             label={LABELS.configs.useNewest}
+            row={row}
             icon={<SystemUpdateAltIcon fontSize="small" />}
             onClick={() => on.useNewest(row)}
             disabled={newest || busy}
@@ -79,6 +94,7 @@ export function RowActions({ row, canCreateConfig, busy, ...on }: RowActionsProp
         (sender ? (
           <Action
             label={LABELS.configs.maxMessages}
+            row={row}
             icon={<SpeedIcon fontSize="small" />}
             onClick={() => on.setMaxMessages(row)}
             disabled={busy}
@@ -91,6 +107,7 @@ export function RowActions({ row, canCreateConfig, busy, ...on }: RowActionsProp
       ) : (
         <Action
           label={LABELS.configs.senderLog}
+          row={row}
           icon={<ReceiptLongIcon fontSize="small" />}
           onClick={() => on.showLog(row)}
         />
@@ -103,7 +120,7 @@ export function RowActions({ row, canCreateConfig, busy, ...on }: RowActionsProp
               checked={sender.running}
               disabled={busy}
               onChange={(event) => on.setRunning(row, event.target.checked)}
-              slotProps={{ input: { 'aria-label': senderState } }}
+              slotProps={{ input: { 'aria-label': LABELS.common.forRow(senderState, row.deelnemer) } }}
             />
           </span>
         </Tooltip>

@@ -5,6 +5,7 @@ import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
 import { stubApi, type StubHandler } from '@/testing/stub-api';
 import { OpdrachtenScreen } from './opdrachten-screen';
+import { rowAction } from '@/testing/row-action';
 
 const SEARCH = {
   aansluiting: '/rest/management/opdracht/search',
@@ -82,7 +83,9 @@ describe('Overzicht van opdrachten', () => {
       LABELS.monitoring.changed,
     ]);
     // Without the cancel right there is nothing to offer.
-    expect(within(table()).queryByRole('button', { name: LABELS.opdrachten.cancel })).not.toBeInTheDocument();
+    expect(
+      within(table()).queryByRole('button', { name: rowAction(LABELS.opdrachten.cancel) }),
+    ).not.toBeInTheDocument();
   });
 
   it('applies a status at once and the text filters on Zoeken, keeping them in the URL', async () => {
@@ -114,7 +117,7 @@ describe('Overzicht van opdrachten', () => {
     stub();
     renderWithProviders(<OpdrachtenScreen flow="aansluiting" />, { roles: BEHEER, url: '/opdrachten' });
 
-    const cancel = { name: LABELS.opdrachten.cancel };
+    const cancel = { name: rowAction(LABELS.opdrachten.cancel) };
     expect(within(await rowOf('OPD-OPEN')).getByRole('button', cancel)).toBeInTheDocument();
     expect(within(await rowOf('OPD-FOUT')).getByRole('button', cancel)).toBeInTheDocument();
     expect(within(await rowOf('OPD-GEANNULEERD')).queryByRole('button', cancel)).not.toBeInTheDocument();
@@ -128,7 +131,9 @@ describe('Overzicht van opdrachten', () => {
       url: '/opdrachten',
     });
 
-    await user.click(within(await rowOf('OPD-OPEN')).getByRole('button', { name: LABELS.opdrachten.cancel }));
+    await user.click(
+      within(await rowOf('OPD-OPEN')).getByRole('button', { name: rowAction(LABELS.opdrachten.cancel) }),
+    );
     const dialog = screen.getByRole('dialog', { name: LABELS.opdrachten.cancel });
     expect(dialog).toHaveTextContent(LABELS.opdrachten.cancelText('OPD-OPEN'));
     await user.click(within(dialog).getByRole('button', { name: LABELS.common.yes }));
@@ -145,7 +150,7 @@ describe('Overzicht van opdrachten', () => {
       roles: BEHEER,
       url: '/opdrachten',
     });
-    const button = within(await rowOf('OPD-OPEN')).getByRole('button', { name: LABELS.opdrachten.cancel });
+    const button = within(await rowOf('OPD-OPEN')).getByRole('button', { name: rowAction(LABELS.opdrachten.cancel) });
 
     await user.click(button);
     await user.click(screen.getByRole('button', { name: LABELS.common.no }));

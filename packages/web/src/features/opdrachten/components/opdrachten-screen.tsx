@@ -55,7 +55,11 @@ export function OpdrachtenScreen({ flow }: { flow: Flow }) {
       renderActions: (opdracht: OpdrachtView) =>
         isCancellable(opdracht.status) && (
           <Tooltip title={LABELS.opdrachten.cancel}>
-            <IconButton size="small" aria-label={LABELS.opdrachten.cancel} onClick={() => cancel.ask(opdracht)}>
+            <IconButton
+              size="small"
+              aria-label={LABELS.common.forRow(LABELS.opdrachten.cancel, opdracht.opdrachtId)}
+              onClick={() => cancel.ask(opdracht)}
+            >
               <BlockIcon fontSize="small" />
             </IconButton>
           </Tooltip>

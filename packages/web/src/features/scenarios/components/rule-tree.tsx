@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
 import { LABELS } from '@/lib/texts';
 import { VerplichtingChip, VerplichtingChoice } from './verplichting';
 
@@ -28,10 +29,12 @@ export interface RuleTreeProps {
 interface Line {
   node: RuleNode;
   depth: number;
+  /** The labels of the node's parents, outermost first. */
+  path: readonly string[];
 }
 
-const linesOf = (nodes: readonly RuleNode[], depth = 0): Line[] =>
-  nodes.flatMap((node) => [{ node, depth }, ...linesOf(node.rules, depth + 1)]);
+const linesOf = (nodes: readonly RuleNode[], path: readonly string[] = []): Line[] =>
+  nodes.flatMap((node) => [{ node, depth: path.length, path }, ...linesOf(node.rules, [...path, node.label])]);
 
 const CHANGED = { bgcolor: (theme: Theme) => alpha(theme.palette.warning.main, 0.08) };
 
@@ -50,14 +53,17 @@ export function RuleTree({ label, nodes, compared, onChange, savingId }: RuleTre
         </TableRow>
       </TableHead>
       <TableBody>
-        {linesOf(nodes).map(({ node, depth }) => {
+        {linesOf(nodes).map(({ node, depth, path }) => {
           const before = old?.get(node.id);
           const changed = old !== undefined && (before === undefined || shown(before) !== shown(node));
           return (
-            <TableRow key={node.id} aria-level={depth + 1} sx={changed ? CHANGED : undefined}>
+            // A table row has no level (aria-level is for tree grids): a child's parents are said in
+            // words, 'Meter: Meternummer', where the eye sees the indent.
+            <TableRow key={node.id} sx={changed ? CHANGED : undefined}>
               <TableCell>
                 <Stack direction="row" sx={{ alignItems: 'center', gap: 1, pl: depth * 3 }}>
                   <Box component="span" sx={{ fontWeight: depth === 0 ? 600 : 400 }}>
+                    {path.length > 0 && <VisuallyHidden>{`${path.join(': ')}: `}</VisuallyHidden>}
                     {node.label}
                   </Box>
                   {node.fixed && (

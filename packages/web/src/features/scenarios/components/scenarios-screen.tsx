@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
 import PublishIcon from '@mui/icons-material/Publish';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { Page } from '@/components/page/page';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
@@ -29,7 +28,6 @@ type Dialog =
 
 /** 'Overzicht van uw concept scenario's' (spec 001 §2.1). */
 export function ScenariosScreen() {
-  const navigate = useNavigate();
   const user = useCurrentUser();
   const { canEditConceptRules } = usePermissions();
   const { data: lookup } = useLookup();
@@ -98,7 +96,7 @@ export function ScenariosScreen() {
           columns={columns}
           getRowId={(row) => row._id}
           loading={isFetching}
-          onRowClick={(row) => void navigate(`/scenario/${row._id}`)}
+          getRowLink={(row) => ({ to: `/scenario/${row._id}` })}
           wrapHeaders
         />
       </Paper>

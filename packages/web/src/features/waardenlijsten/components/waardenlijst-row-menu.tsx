@@ -26,7 +26,7 @@ export function WaardenlijstRowMenu({ row, onDelete }: WaardenlijstRowMenuProps)
           size="small"
           // Keeps the rows with a menu as low as those without.
           sx={{ my: -0.75 }}
-          aria-label={LABELS.waardenlijsten.options}
+          aria-label={LABELS.common.forRow(LABELS.waardenlijsten.options, LABELS.waardenlijsten.listName(row))}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}

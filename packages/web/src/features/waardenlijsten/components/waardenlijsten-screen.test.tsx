@@ -6,6 +6,7 @@ import { renderRoutes, renderWithProviders } from '@/testing/render';
 import { EDITOR, OTHER, OWN, ROWS, VIEWER, listQueries, stubWaardenlijstApi } from '../testing/waardenlijst-api-stub';
 import { WaardenlijstScreen } from './waardenlijst-screen';
 import { WaardenlijstenScreen } from './waardenlijsten-screen';
+import { rowAction } from '@/testing/row-action';
 
 const TEXTS = LABELS.waardenlijsten;
 
@@ -105,7 +106,7 @@ describe('Overzicht van alle waardenlijsten', () => {
     await rowOf(OWN);
 
     expect(screen.queryByRole('button', { name: TEXTS.newWaardenlijst })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: TEXTS.options })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: rowAction(TEXTS.options) })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: TEXTS.options })).not.toBeInTheDocument();
   });
 
@@ -113,8 +114,10 @@ describe('Overzicht van alle waardenlijsten', () => {
     stubWaardenlijstApi();
     renderScreen(EDITOR);
 
-    expect(within(await rowOf(OWN)).getByRole('button', { name: TEXTS.options })).toBeInTheDocument();
-    expect(within(await rowOf(OTHER)).queryByRole('button', { name: TEXTS.options })).not.toBeInTheDocument();
+    expect(within(await rowOf(OWN)).getByRole('button', { name: rowAction(TEXTS.options) })).toBeInTheDocument();
+    expect(
+      within(await rowOf(OTHER)).queryByRole('button', { name: rowAction(TEXTS.options) }),
+    ).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: TEXTS.newWaardenlijst })).toBeInTheDocument();
   });
 
@@ -122,7 +125,7 @@ describe('Overzicht van alle waardenlijsten', () => {
     const api = stubWaardenlijstApi();
     const { user, router } = renderScreen(EDITOR);
 
-    await user.click(within(await rowOf(OWN)).getByRole('button', { name: TEXTS.options }));
+    await user.click(within(await rowOf(OWN)).getByRole('button', { name: rowAction(TEXTS.options) }));
     await user.click(screen.getByRole('menuitem', { name: TEXTS.delete }));
     const dialog = screen.getByRole('dialog', { name: TEXTS.deleteTitle });
     expect(dialog).toHaveTextContent(ROWS.ownGas.omschrijving);
@@ -140,7 +143,7 @@ describe('Overzicht van alle waardenlijsten', () => {
     const api = stubWaardenlijstApi();
     const { user } = renderScreen(EDITOR);
 
-    await user.click(within(await rowOf(OWN)).getByRole('button', { name: TEXTS.options }));
+    await user.click(within(await rowOf(OWN)).getByRole('button', { name: rowAction(TEXTS.options) }));
     await user.click(screen.getByRole('menuitem', { name: TEXTS.delete }));
     await user.click(screen.getByRole('button', { name: LABELS.common.no }));
 
@@ -154,7 +157,7 @@ describe('Overzicht van alle waardenlijsten', () => {
     });
     const { user } = renderScreen(EDITOR);
 
-    await user.click(within(await rowOf(OWN)).getByRole('button', { name: TEXTS.options }));
+    await user.click(within(await rowOf(OWN)).getByRole('button', { name: rowAction(TEXTS.options) }));
     await user.click(screen.getByRole('menuitem', { name: TEXTS.delete }));
     await user.click(screen.getByRole('button', { name: LABELS.common.yes }));
 

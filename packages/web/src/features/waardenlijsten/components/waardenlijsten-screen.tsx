@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { Page } from '@/components/page/page';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
@@ -31,7 +31,6 @@ const column = (id: 'netbeheerder' | 'discipline' | 'berichtVersie'): DataTableC
 export function WaardenlijstenScreen() {
   const permissions = usePermissions();
   const user = useCurrentUser();
-  const navigate = useNavigate();
   const location = useLocation();
   const [creating, setCreating] = useState(false);
   const list = useListParams({
@@ -89,9 +88,11 @@ export function WaardenlijstenScreen() {
           getRowId={(row) => row._id}
           loading={isFetching}
           // The list's filters, sort and page go along, so 'back' returns to the same list.
-          onRowClick={(row) =>
-            void navigate(`/waardenlijst/${encodeURIComponent(row._id)}`, { state: { search: location.search } })
-          }
+          getRowLink={(row) => ({
+            to: `/waardenlijst/${encodeURIComponent(row._id)}`,
+            state: { search: location.search },
+          })}
+          getRowLabel={LABELS.waardenlijsten.listName}
         />
       </Paper>
       <CreateWaardenlijstDialog open={creating} onClose={() => setCreating(false)} />

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
 import { LABELS } from '@/lib/texts';
 import type { ResultRow } from '../api/search-published';
 import { VerschilMarker } from './verschil-marker';
@@ -17,10 +18,10 @@ function Omschrijving({ row }: { row: ResultRow }) {
   const before = renamedFrom(row);
   if (before === undefined) return row.omschrijving;
   return (
+    // Inside the row's link: no stop of its own; the old name is said in words as well as on hover.
     <Tooltip describeChild title={`${LABELS.zoeken.vergelekenOmschrijving}: ${before}`}>
       <Box
         component="mark"
-        tabIndex={0}
         sx={{
           bgcolor: (theme) => alpha(theme.palette.secondary.main, 0.25),
           color: 'inherit',
@@ -29,6 +30,7 @@ function Omschrijving({ row }: { row: ResultRow }) {
         }}
       >
         {row.omschrijving}
+        <VisuallyHidden>{` (${LABELS.zoeken.vergelekenOmschrijving}: ${before})`}</VisuallyHidden>
       </Box>
     </Tooltip>
   );
@@ -50,6 +52,8 @@ export function resultColumns(comparing: boolean): DataTableColumn<ResultRow>[] 
       id: 'omschrijving',
       label: LABELS.zoeken.omschrijving,
       sortable: true,
+      // The row's link to the scenario, also while the difference column comes first.
+      main: true,
       render: (row) => <Omschrijving row={row} />,
     },
     { id: 'discipline', label: LABELS.zoeken.discipline, sortable: true, render: (row) => row.discipline },

@@ -155,6 +155,8 @@ function VersionPicker({
           count={data?.count ?? 0}
           onPageChange={setSkip}
           onRowClick={setChosen}
+          // The row's radio button is its control for the keyboard.
+          rowControl="own"
           getRowSx={(version) => (version._id === chosen?._id ? { bgcolor: 'action.selected' } : undefined)}
         />
       </DialogContent>

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { FilterBar } from '@/components/filter-bar/filter-bar';
 import { Page } from '@/components/page/page';
@@ -49,7 +49,6 @@ function useVersionSelection() {
 
 /** 'Overzicht van alle scenario's': one published version's scenarios, or two versions compared (spec 001 §2.3). */
 export function ZoekenScreen() {
-  const navigate = useNavigate();
   const { data: lookup } = useLookup();
   const { selected, compared, select, compare } = useVersionSelection();
   const list = useListParams({
@@ -69,8 +68,9 @@ export function ZoekenScreen() {
   });
   const filters = useFilterDraft(list, { onRefresh: () => selected && void refetch() });
 
-  const open = (row: ResultRow) =>
-    void navigate(compared && row.compareId ? `/scenario/${row._id}/compare/${row.compareId}` : `/scenario/${row._id}`);
+  const link = (row: ResultRow) => ({
+    to: compared && row.compareId ? `/scenario/${row._id}/compare/${row.compareId}` : `/scenario/${row._id}`,
+  });
   const sameAs = (ref: VersionRef) => ({ berichtVersie: ref.berichtVersie, netbeheerder: ref.netbeheerder });
 
   return (
@@ -123,7 +123,7 @@ export function ZoekenScreen() {
             columns={resultColumns(compared !== undefined)}
             getRowId={(row) => row._id}
             loading={isFetching}
-            onRowClick={open}
+            getRowLink={link}
             wrapHeaders
           />
         ) : (
