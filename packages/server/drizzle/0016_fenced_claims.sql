@@ -1,5 +1,4 @@
 ALTER TABLE "order_heads" ADD COLUMN "cancelled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE INDEX "order_heads_message_idx" ON "order_heads" USING btree ("message_id");--> statement-breakpoint
 
 -- Fenced claims and one lock order (decision 0023). A claim's lane (a new uuid per claim, kept by
 -- a handoff) is its token: the worker hands it in with every outcome, and a failure, a delivery or

@@ -252,7 +252,5 @@ export const orderHeads = pgTable(
     index('order_heads_claimed_idx')
       .on(t.receiver, t.versienummer)
       .where(sql`${t.claimedUntil} is not null`),
-    // Resend ('Opnieuw verzenden') and the unroutable sweep find a message's head by its id.
-    index('order_heads_message_idx').on(t.messageId),
   ],
 );
