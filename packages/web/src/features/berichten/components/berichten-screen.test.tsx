@@ -164,7 +164,7 @@ describe('Overzicht van berichten', () => {
   it('sends a double-clicked resend once', async () => {
     const api = stubMessageApi();
     renderScreen();
-    const button = within(await rowOf('OPD-FOUT')).getByRole('button', { name: LABELS.berichten.resend });
+    const button = within(await rowOf('OPD-FOUT')).getByRole('button', { name: rowAction(LABELS.berichten.resend) });
 
     // Two clicks in one go, before the screen has drawn the first one's disabled button.
     fireEvent.click(button);
