@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { messages, opdrachten } from '../src/db/schema';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
+import { pause } from './support/delivery';
 
 /**
  * Accepting is all-or-nothing per submission, never per batch (issue 20, item 1): submissions of
@@ -65,7 +66,6 @@ const sequence = async (name: string) => {
   const query = `select (case when is_called then last_value else 0 end)::integer as value from ${name}`;
   return (await queryRows<{ value: number }>(t.app.db, sql.raw(query)))[0]!.value;
 };
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends `submissions` so that they are accepted as ONE batch: a pacer's batch (a Planning on the
