@@ -53,8 +53,8 @@ export const AUTOSUGGEST_MIN_LENGTH = 3;
 export const DRAWER_WIDTH_PX = 600;
 export const MESSAGE_INDENT = 2;
 
-export const LOGIN_POPUP_TIMEOUT_MS = 60_000;
-export const LOGIN_POPUP_LOCK_MS = 5_000;
+// Spec 000 §9's login popup timeout and lock (60 s / 5 s) have no constant: the portal logs in by
+// redirect, never in a popup (decision 0028).
 
 export const DATE_FORMAT = 'dd-LL-yyyy';
 export const DATE_TIME_FORMAT = 'dd-LL-yyyy HH:mm:ss';
