@@ -32,18 +32,25 @@ test('an unknown path goes to the start page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Welkom bij beheer' })).toBeVisible();
 });
 
-test('the account popover shows participant and e-mail, and logout ends the session', async ({ page }) => {
+test('the account popover shows participant and e-mail, and logout ends the session at once', async ({ page }) => {
   await loginAs(page, 'netbeheer@noord.example');
   await page.getByRole('button', { name: 'Account' }).click();
   await expect(page.getByText('Netbeheer_Noord')).toBeVisible();
   const email = page.getByRole('textbox', { name: 'E-mail' });
   await expect(email).toHaveValue('netbeheer@noord.example');
   await expect(email).not.toBeEditable();
+  const documents: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) documents.push(new URL(frame.url()).pathname);
+  });
   await page.getByRole('button', { name: 'Uitloggen' }).click();
-  // The provider asks to confirm, then returns to the portal, whose start page wants a login again.
-  await page.getByRole('button', { name: 'Ja, uitloggen' }).click();
+  // Nothing to confirm (the portal sends its ID token hint): the provider ends the session and
+  // returns to the portal, whose start page wants a login again.
   await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
   await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  expect(documents).toContain('/oidc/session/end');
+  expect(documents).toContain('/');
+  await expect(page.getByText('Wilt u uitloggen bij Knooppunt beheer?')).toHaveCount(0);
   // The session is gone: a deep link asks for the password again instead of opening the screen.
   await page.goto('/organisaties');
   await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
@@ -204,25 +205,52 @@ describe('embedded identity provider', () => {
     await app.db.update(users).set({ roles: monitor!.roles }).where(eq(users.id, monitor!.id));
   });
 
-  it('asks in Dutch before logging out, returns to the portal and ends the refresh token', async () => {
+  it("logs out at once on the portal's ID token hint of this session: no question, back to the portal, refresh token ended", async () => {
     const { tokens, browser } = await logIn('beheer@knooppunt.example');
     const endSession = oidc.buildEndSessionUrl(portal, {
       id_token_hint: tokens.id_token!,
       post_logout_redirect_uri: `${config.publicUrl}/`,
     });
-    const confirm = await browser.fetch(endSession);
-    expect(confirm.status).toBe(200);
-    const html = await confirm.text();
-    expect(html).toContain('Wilt u uitloggen bij Knooppunt beheer?');
+    const page = await browser.fetch(endSession);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain('Wilt u uitloggen');
+    expect(html).toContain('U wordt uitgelogd');
+    // The form carries the confirmation itself, and the page's one script sends it ...
+    const formHtml = /<form id="op\.logoutForm"[^>]*>.*?<\/form>/s.exec(html)?.[0] ?? '';
+    expect(formHtml).toContain('<input type="hidden" name="logout" value="yes"/>');
+    const script = /<script>(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(script).toContain("getElementById('op.logoutForm').submit()");
+    // ... which the page's policy allows by its hash, and no other script.
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(csp).not.toMatch(/script-src[^;]*('self'|'unsafe-inline')/);
+
     const action = /<form id="op\.logoutForm" method="post" action="([^"]+)"/.exec(html)?.[1];
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
-
     const loggedOut = await browser.fetch(action!, form({ xsrf: xsrf!, logout: 'yes' }));
     expect(loggedOut.status).toBe(303);
     expect(loggedOut.headers.get('location')).toBe(`${config.publicUrl}/`);
     await expect(oidc.refreshTokenGrant(portal, tokens.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+  });
+
+  it('asks in Dutch before logging out without a hint, or with the hint of another login, and runs no script', async () => {
+    const { tokens, browser } = await logIn('beheer@knooppunt.example');
+    const { tokens: others } = await logIn('monitor@knooppunt.example');
+    const unhinted = `${config.oidc.issuer}/session/end`;
+    const otherHint = oidc.buildEndSessionUrl(portal, { id_token_hint: others.id_token! });
+    for (const url of [unhinted, otherHint.href]) {
+      const confirm = await browser.fetch(url);
+      expect(confirm.status).toBe(200);
+      const html = await confirm.text();
+      expect(html).toContain('Wilt u uitloggen bij Knooppunt beheer?');
+      expect(html).not.toContain('<script');
+      expect(confirm.headers.get('content-security-policy')).not.toContain('script-src');
+    }
+    // Asking ended nothing.
+    await expect(oidc.refreshTokenGrant(portal, tokens.refresh_token!)).resolves.toHaveProperty('access_token');
   });
 
   it('does not let a user without a password log in', async () => {

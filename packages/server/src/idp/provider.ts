@@ -7,7 +7,13 @@ import { postgresAdapter } from './adapter';
 import { staticClients } from './clients';
 import { PAGE_HEADERS } from './html';
 import { cookieKeys } from './keys';
-import { renderErrorPage, renderLoggedOutPage, renderLogoutPage } from './status-pages';
+import {
+  renderErrorPage,
+  renderLoggedOutPage,
+  renderLoggingOutPage,
+  renderLogoutPage,
+  SUBMIT_LOGOUT_SCRIPT_SRC,
+} from './status-pages';
 import { SECRET_HASHES_PROPERTY, type SecretHashes, type SystemClientStore } from './system-clients';
 import { CLIENT_ASSERTION_ALGORITHMS } from '../modules/system-clients/service';
 
@@ -131,7 +137,22 @@ export function createProvider({
       },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) => sendPage(ctx, renderLogoutPage(form)),
+        // The provider validated a hint it was given (signature, issuer, audience) before this
+        // page. A hint for the session's own account is the portal's logout of this login: done at
+        // once (decision 0028). Without one (a link from elsewhere) the user is asked first.
+        logoutSource: (ctx, form) => {
+          const hinted = ctx.oidc.entities.IdTokenHint?.payload.sub;
+          if (hinted !== undefined && hinted === ctx.oidc.session?.accountId) {
+            ctx.set(PAGE_HEADERS);
+            ctx.set(
+              'content-security-policy',
+              `${PAGE_HEADERS['content-security-policy']}; script-src ${SUBMIT_LOGOUT_SCRIPT_SRC}`,
+            );
+            ctx.body = renderLoggingOutPage(form);
+            return;
+          }
+          sendPage(ctx, renderLogoutPage(form));
+        },
         postLogoutSuccessSource: (ctx) => sendPage(ctx, renderLoggedOutPage(portalUrl)),
       },
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { escapeHtml, renderPage } from './html';
 
 export const STATUS_TEXTS = {
@@ -9,6 +10,7 @@ export const STATUS_TEXTS = {
   logoutQuestion: 'Wilt u uitloggen bij Knooppunt beheer?',
   logoutYes: 'Ja, uitloggen',
   logoutNo: 'Nee, ingelogd blijven',
+  loggingOut: 'U wordt uitgelogd…',
   loggedOutTitle: 'Uitgelogd',
   loggedOut: 'U bent uitgelogd.',
   expired: 'Deze inlogpoging is verlopen of niet meer geldig.',
@@ -51,6 +53,30 @@ export function renderLogoutPage(form: string): string {
     `<p>${escapeHtml(STATUS_TEXTS.logoutQuestion)}</p>${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(STATUS_TEXTS.logoutYes)}</button>
 <button type="submit" form="op.logoutForm" class="secondary">${escapeHtml(STATUS_TEXTS.logoutNo)}</button>`,
+  );
+}
+
+/** Submits the logout form as soon as it is read; the page's only script (see below). */
+const SUBMIT_LOGOUT = "document.getElementById('op.logoutForm').submit();";
+
+/**
+ * The content security policy source that allows exactly that script and nothing else: the
+ * provider's pages otherwise run no script at all (html.ts PAGE_HEADERS).
+ */
+export const SUBMIT_LOGOUT_SCRIPT_SRC = `'sha256-${createHash('sha256').update(SUBMIT_LOGOUT).digest('base64')}'`;
+
+/**
+ * A logout the portal asked for with a valid ID token hint of this very session (decision 0028):
+ * not asked again, the provider's form is sent at once with `logout=yes`. Without scripts the
+ * user sees the one button that sends it.
+ */
+export function renderLoggingOutPage(form: string): string {
+  const confirmed = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  return renderPage(
+    STATUS_TEXTS.logoutTitle,
+    `<p>${escapeHtml(STATUS_TEXTS.loggingOut)}</p>${confirmed}
+<noscript><button type="submit" form="op.logoutForm" autofocus>${escapeHtml(STATUS_TEXTS.logoutYes)}</button></noscript>
+<script>${SUBMIT_LOGOUT}</script>`,
   );
 }
 
