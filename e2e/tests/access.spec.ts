@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { loginAs } from '../support/portal';
+import { DEMO_PASSWORD, loginAs } from '../support/portal';
 
 test('login returns to the deep link the user came from', async ({ page }) => {
   await loginAs(page, 'users@knooppunt.example', '/organisaties?type=Combi');
@@ -55,6 +55,25 @@ test('the account popover shows participant and e-mail, and logout ends the sess
   await page.goto('/organisaties');
   await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
   await expect(page.getByLabel('Wachtwoord')).toHaveValue('');
+});
+
+test('a stale or bookmarked login return says in Dutch what happened and offers a new login', async ({ page }) => {
+  await page.goto('/callback?code=x&state=y');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Login failed');
+  await expect(alert).toContainText('Deze inloglink is verlopen of al gebruikt.');
+  await expect(alert).not.toContainText('No matching state');
+  // Logged out there is no menu to open; the top bar offers the login.
+  await expect(page.getByRole('button', { name: 'Inloggen', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu openen' })).toHaveCount(0);
+
+  await alert.getByRole('button', { name: 'Opnieuw inloggen' }).click();
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  await page.getByLabel('E-mailadres').fill('monitor@knooppunt.example');
+  await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByRole('heading', { name: 'Welkom bij beheer' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu openen' })).toBeVisible();
 });
 
 test('a wrong password keeps the user on the login page with a Dutch message', async ({ page }) => {

@@ -81,7 +81,9 @@ describe('routes and guards', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(ERROR_TITLES.login);
-    expect(alert).toHaveTextContent('No matching state found in storage');
+    // The library's English is explained in Dutch, never shown.
+    expect(alert).toHaveTextContent(LABELS.loginErrors.staleLink);
+    expect(alert).not.toHaveTextContent('No matching state');
     expect(within(alert).getByRole('button', { name: LABELS.shell.loginAgain })).toBeInTheDocument();
   });
 });

@@ -37,6 +37,19 @@ export const LABELS = {
     configLoadFailed: 'Configuratie van de portal kon niet worden geladen',
     routeFailed: 'Deze pagina kon niet worden geladen',
   },
+  /**
+   * Why a login failed, in place of the login library's English texts (decision 0028). The alert's
+   * title stays the spec's 'Login failed' (ERROR_TITLES.login).
+   */
+  loginErrors: {
+    staleLink:
+      'Deze inloglink is verlopen of al gebruikt. Dat gebeurt als u een oude link of bladwijzer opent, of als het inloggen twee keer is verstuurd. Log opnieuw in.',
+    cancelled: 'Het inloggen is afgebroken. Log opnieuw in om verder te gaan.',
+    loginRequired: 'U bent niet meer ingelogd. Log opnieuw in om verder te gaan.',
+    unreachable: 'De inlogdienst is nu niet bereikbaar. Probeer het over een paar minuten opnieuw.',
+    general:
+      'Het inloggen is niet gelukt. Probeer het opnieuw; lukt het dan nog steeds niet, neem dan contact op met de beheerder van Knooppunt.',
+  },
   /** The session ended at the provider or could not be renewed (decision 0021). */
   session: {
     title: 'Sessie verlopen',

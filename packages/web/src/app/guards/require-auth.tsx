@@ -5,6 +5,7 @@ import { Navigate, Outlet } from 'react-router';
 import { CenteredSpinner } from '@/components/status/centered-spinner';
 import { ErrorState } from '@/components/status/error-state';
 import { usePermissions } from '@/lib/auth/current-user';
+import { loginErrorText } from '@/lib/auth/login-error';
 import { useLogin } from '@/lib/auth/use-login';
 import { LABELS } from '@/lib/texts';
 import type { RouteAccess } from '../routes';
@@ -27,7 +28,7 @@ export function RequireAuth({ access }: { access: Exclude<RouteAccess, 'public'>
     return (
       <ErrorState
         title={ERROR_TITLES.login}
-        message={auth.error.message}
+        message={loginErrorText(auth.error)}
         action={{ label: LABELS.shell.loginAgain, onClick: () => void login() }}
       />
     );

@@ -16,6 +16,8 @@ describe('top bar', () => {
 
     expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/berichten?page=2' } });
     expect(screen.queryByRole('button', { name: LABELS.shell.account })).not.toBeInTheDocument();
+    // Logged out the menu holds nothing to open.
+    expect(screen.queryByRole('button', { name: LABELS.shell.openMenu })).not.toBeInTheDocument();
   });
 
   it('shows the participant and read-only e-mail in the account popover, with logout', async () => {

@@ -17,9 +17,12 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
   return (
     <AppBar position="sticky">
       <Toolbar sx={{ gap: 1 }}>
-        <IconButton color="inherit" edge="start" aria-label={LABELS.shell.openMenu} onClick={onMenuClick}>
-          <MenuIcon />
-        </IconButton>
+        {/* Logged out, the menu would hold nothing but the version: no button to open it. */}
+        {auth.isAuthenticated && (
+          <IconButton color="inherit" edge="start" aria-label={LABELS.shell.openMenu} onClick={onMenuClick}>
+            <MenuIcon />
+          </IconButton>
+        )}
         <Typography
           variant="h6"
           component={Link}

@@ -3,6 +3,7 @@ import { useAuth } from 'react-oidc-context';
 import { Navigate } from 'react-router';
 import { CenteredSpinner } from '@/components/status/centered-spinner';
 import { ErrorState } from '@/components/status/error-state';
+import { loginErrorText } from '@/lib/auth/login-error';
 import { returnToOf, signinArgs } from '@/lib/auth/user-manager';
 import { LABELS } from '@/lib/texts';
 
@@ -11,6 +12,7 @@ import { LABELS } from '@/lib/texts';
  * in, this page moves on to the deep link the login started from (kept in the login's state),
  * replacing the history entry so the code leaves the address bar. Navigating from here, and only
  * here, avoids a race between a navigation started in the auth callback and this page's own.
+ * A return that fails (a stale or bookmarked link) is explained in Dutch, with a fresh login.
  */
 export function CallbackPage() {
   const auth = useAuth();
@@ -19,7 +21,7 @@ export function CallbackPage() {
     return (
       <ErrorState
         title={ERROR_TITLES.login}
-        message={auth.error.message}
+        message={loginErrorText(auth.error)}
         action={{ label: LABELS.shell.loginAgain, onClick: () => void auth.signinRedirect(signinArgs('/')) }}
       />
     );

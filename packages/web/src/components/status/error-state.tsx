@@ -18,7 +18,7 @@ export function ErrorState({ title, message, action }: ErrorStateProps) {
         sx={{ width: '100%', maxWidth: 640 }}
         action={
           action && (
-            <Button color="inherit" size="small" onClick={action.onClick}>
+            <Button color="inherit" size="small" onClick={action.onClick} sx={{ whiteSpace: 'nowrap' }}>
               {action.label}
             </Button>
           )
