@@ -60,6 +60,8 @@ for (const [email, paths, sections] of MENUS) {
   test(`${email} sees the menu of their roles`, async ({ page }) => {
     await loginAs(page, email);
     await expect(page.getByRole('heading', { name: 'Welkom bij beheer' })).toBeVisible();
+    // Only whose menu stays empty is told so on the start page (planner@kust.example's own test below).
+    await expect(page.getByText('Nog geen toegang')).toHaveCount(paths.length === 0 ? 1 : 0);
     expect(await menuPaths(page)).toEqual(paths);
     const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
     for (const section of ['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer']) {
@@ -70,6 +72,19 @@ for (const [email, paths, sections] of MENUS) {
     await expect(page.getByText('v2.13.0')).toBeVisible();
   });
 }
+
+test('a user whose roles open no screen reads on the start page that nothing is open yet, and whom to ask', async ({
+  page,
+}) => {
+  // A delegated grid operator's planner: 'Gedelegeerd Netbeheerder' and 'Geblokkeerde weken Beheren' open no screen here.
+  await loginAs(page, 'planner@kust.example');
+  await expect(page.getByRole('heading', { name: 'Welkom bij beheer' })).toBeVisible();
+  const note = page.getByRole('alert').filter({ hasText: 'Nog geen toegang' });
+  await expect(note).toContainText('Er is voor u nog geen onderdeel van het portaal opengesteld.');
+  await expect(note).toContainText('Vraag de gebruikersbeheerder van uw organisatie om de rollen die u nodig hebt.');
+  await expect(note).toContainText('de beheerder van Knooppunt');
+  expect(await menuPaths(page)).toEqual([]);
+});
 
 test('a menu link opens its screen behind its guard', async ({ page }) => {
   await loginAs(page, 'monitor@knooppunt.example');

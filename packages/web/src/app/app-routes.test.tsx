@@ -86,4 +86,20 @@ describe('routes and guards', () => {
     expect(alert).not.toHaveTextContent('No matching state');
     expect(within(alert).getByRole('button', { name: LABELS.shell.loginAgain })).toBeInTheDocument();
   });
+
+  it('tells a user whose roles open no screen, on the start page, whom to ask', async () => {
+    renderApp({ url: '/', roles: ['Gedelegeerd Netbeheerder', 'Geblokkeerde weken Beheren'] });
+
+    expect(await screen.findByRole('heading', { name: TITLES.welcome })).toBeInTheDocument();
+    const note = screen.getByRole('alert');
+    expect(note).toHaveTextContent(LABELS.home.noAccess);
+    expect(note).toHaveTextContent(LABELS.home.whomToAsk);
+  });
+
+  it('says nothing of the kind to a user whose roles open a screen', async () => {
+    renderApp({ url: '/', roles: ['Uitval Beheren'] });
+
+    expect(await screen.findByRole('heading', { name: TITLES.welcome })).toBeInTheDocument();
+    expect(screen.queryByText(LABELS.home.noAccess)).not.toBeInTheDocument();
+  });
 });

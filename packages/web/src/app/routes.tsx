@@ -180,3 +180,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
 export function mayOpen(route: AppRoute, permissions: Permissions): boolean {
   return route.access === 'public' || route.access === 'authenticated' || permissions[route.access];
 }
+
+/** Whether these permissions open any screen of the menu; without, the menu is empty. */
+export function opensAnyScreen(permissions: Permissions): boolean {
+  return APP_ROUTES.some((route) => route.menu !== undefined && mayOpen(route, permissions));
+}

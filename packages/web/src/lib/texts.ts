@@ -50,6 +50,13 @@ export const LABELS = {
     general:
       'Het inloggen is niet gelukt. Probeer het opnieuw; lukt het dan nog steeds niet, neem dan contact op met de beheerder van Knooppunt.',
   },
+  /** The start page of a user whose roles open no screen at all (decision 0028). */
+  home: {
+    noAccessTitle: 'Nog geen toegang',
+    noAccess: 'Er is voor u nog geen onderdeel van het portaal opengesteld.',
+    whomToAsk:
+      'Vraag de gebruikersbeheerder van uw organisatie om de rollen die u nodig hebt. Heeft uw organisatie die niet, vraag het dan aan de beheerder van Knooppunt.',
+  },
   /** The session ended at the provider or could not be renewed (decision 0021). */
   session: {
     title: 'Sessie verlopen',

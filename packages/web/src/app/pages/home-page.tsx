@@ -1,13 +1,40 @@
 import { TITLES } from '@knooppunt/domain';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { usePermissions } from '@/lib/auth/current-user';
+import { LABELS } from '@/lib/texts';
+import { opensAnyScreen } from '../routes';
 
 export function HomePage() {
+  const permissions = usePermissions();
+
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: '60vh', px: 2 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 4,
+        minHeight: '60vh',
+        px: 2,
+      }}
+    >
       <Typography variant="h3" component="h1" sx={{ color: 'primary.main', fontWeight: 600, textAlign: 'center' }}>
         {TITLES.welcome}
       </Typography>
+      {/* Roles that open nothing leave the menu empty: say so, and whom to ask. */}
+      {!opensAnyScreen(permissions) && (
+        <Alert severity="info" sx={{ maxWidth: 640 }}>
+          <AlertTitle>{LABELS.home.noAccessTitle}</AlertTitle>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {LABELS.home.noAccess}
+          </Typography>
+          <Typography variant="body2">{LABELS.home.whomToAsk}</Typography>
+        </Alert>
+      )}
     </Box>
   );
 }
