@@ -1,3 +1,5 @@
+import type { Flow } from './messageTypes';
+
 /**
  * The Dutch text catalogue: titles, alert titles and success messages of both specifications
  * (spec 000 §2 and §8, spec 001 §2 and §8). Screens and the server read texts from here only.
@@ -19,6 +21,24 @@ export const TITLES = {
   systemClients: 'Systeemclients',
   createSystemClient: 'Nieuwe systeemclient',
 } as const;
+
+/**
+ * The headings of the screens shown in both flows, per flow (decision 0028). A Hoofdnet screen names
+ * its flow, as spec 000 §2 titles /hoofdnet/berichten 'Overzicht van berichten (Hoofdnet)'; the
+ * configurations name either flow, as the spec's route table does ('(Aansluiting)').
+ */
+export const FLOW_SCREEN_TITLES = {
+  opdrachten: { aansluiting: TITLES.opdrachten, hoofdnet: 'Overzicht van opdrachten (Hoofdnet)' },
+  berichten: { aansluiting: TITLES.berichten, hoofdnet: 'Overzicht van berichten (Hoofdnet)' },
+  uitval: { aansluiting: TITLES.uitval, hoofdnet: 'Uitval (Hoofdnet)' },
+  configs: {
+    aansluiting: 'Overzicht van configuraties (Aansluiting)',
+    hoofdnet: 'Overzicht van configuraties (Hoofdnet)',
+  },
+} as const satisfies Record<string, Record<Flow, string>>;
+
+/** The deliveries exist in the Hoofdnet flow only; their screen names it like the other Hoofdnet screens. */
+export const LEVERINGEN_SCREEN_TITLE = 'Overzicht van leveringen (Hoofdnet)';
 
 export const UNAUTHORIZED_TEXT = 'U heeft niet genoeg rechten om deze applicatie te bekijken.';
 

@@ -103,3 +103,23 @@ describe('routes and guards', () => {
     expect(screen.queryByText(LABELS.home.noAccess)).not.toBeInTheDocument();
   });
 });
+
+describe('titles', () => {
+  it('heads each Hoofdnet screen with its flow, and names the browser tab after the heading', async () => {
+    const screens: [url: string, heading: string][] = [
+      ['/berichten', TITLES.berichten],
+      ['/hoofdnet/berichten', 'Overzicht van berichten (Hoofdnet)'],
+      ['/hoofdnet/opdrachten', 'Overzicht van opdrachten (Hoofdnet)'],
+      ['/hoofdnet/leveringen', 'Overzicht van leveringen (Hoofdnet)'],
+      ['/hoofdnet/uitval', 'Uitval (Hoofdnet)'],
+      ['/hoofdnet/configs', 'Overzicht van configuraties (Hoofdnet)'],
+      ['/', TITLES.welcome],
+    ];
+    for (const [url, heading] of screens) {
+      const { unmount } = renderApp({ url, roles: ['Beheer ziet alles'] });
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe(`${heading} – ${LABELS.appName}`));
+      unmount();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { ERROR_TITLES } from '@knooppunt/domain';
 import { useAuth } from 'react-oidc-context';
 import { Navigate } from 'react-router';
 import { CenteredSpinner } from '@/components/status/centered-spinner';
+import { useDocumentTitle } from '@/components/page/document-title';
 import { ErrorState } from '@/components/status/error-state';
 import { loginErrorText } from '@/lib/auth/login-error';
 import { returnToOf, signinArgs } from '@/lib/auth/user-manager';
@@ -16,6 +17,7 @@ import { LABELS } from '@/lib/texts';
  */
 export function CallbackPage() {
   const auth = useAuth();
+  useDocumentTitle(LABELS.shell.login);
 
   if (auth.error) {
     return (

@@ -3,12 +3,14 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useDocumentTitle } from '@/components/page/document-title';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { opensAnyScreen } from '../routes';
 
 export function HomePage() {
   const permissions = usePermissions();
+  useDocumentTitle(TITLES.welcome);
 
   return (
     <Box

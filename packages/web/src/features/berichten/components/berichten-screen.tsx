@@ -1,4 +1,4 @@
-import { PAGE_SIZE, TITLES, messageTypesOf, type Flow } from '@knooppunt/domain';
+import { PAGE_SIZE, TITLES, messageTypesOf, type Flow, FLOW_SCREEN_TITLES } from '@knooppunt/domain';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import { FilterBar } from '@/components/filter-bar/filter-bar';
@@ -27,7 +27,7 @@ export function BerichtenScreen({ flow }: { flow: Flow }) {
   const { data: parties } = useMonitoringValuelist(flow);
 
   return (
-    <Page title={TITLES.berichten}>
+    <Page title={FLOW_SCREEN_TITLES.berichten[flow]}>
       <Paper variant="outlined">
         <FilterBar onSubmit={filters.submit} onReset={filters.reset}>
           <FilterSelect

@@ -1,4 +1,11 @@
-import { CONFIG_TEXTS, ERROR_TITLES, SEARCH_DEBOUNCE_MS, SUCCESS_MESSAGES, TITLES } from '@knooppunt/domain';
+import {
+  CONFIG_TEXTS,
+  ERROR_TITLES,
+  SEARCH_DEBOUNCE_MS,
+  SUCCESS_MESSAGES,
+  TITLES,
+  FLOW_SCREEN_TITLES,
+} from '@knooppunt/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/dates';
@@ -32,7 +39,7 @@ describe('Overzicht van configuraties', () => {
     const api = stubConfigApi();
     renderScreen(BEHEER, 'hoofdnet', '/hoofdnet/configs');
 
-    expect(screen.getByRole('heading', { name: TITLES.configs })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: FLOW_SCREEN_TITLES.configs.hoofdnet })).toBeInTheDocument();
     await rowOf('Aannemer_Alfa');
     expect(await api.bodies('POST', SEARCH)).toEqual([
       {

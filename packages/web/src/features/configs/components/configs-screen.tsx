@@ -1,4 +1,11 @@
-import { CONFIG_VERSIENUMMERS, PAGE_SIZE, TITLES, type ConfigListItem, type Flow } from '@knooppunt/domain';
+import {
+  CONFIG_VERSIENUMMERS,
+  PAGE_SIZE,
+  TITLES,
+  type ConfigListItem,
+  type Flow,
+  FLOW_SCREEN_TITLES,
+} from '@knooppunt/domain';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -67,7 +74,7 @@ export function ConfigsScreen({ flow }: { flow: Flow }) {
 
   return (
     <Page
-      title={TITLES.configs}
+      title={FLOW_SCREEN_TITLES.configs[flow]}
       actions={
         canCreateDraft && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>

@@ -1,4 +1,10 @@
-import { LEVERING_ERROR_STATUS, PAGE_SIZE, TITLES, type LeveringView } from '@knooppunt/domain';
+import {
+  LEVERING_ERROR_STATUS,
+  PAGE_SIZE,
+  TITLES,
+  type LeveringView,
+  LEVERINGEN_SCREEN_TITLE,
+} from '@knooppunt/domain';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
@@ -49,7 +55,7 @@ export function LeveringenScreen() {
   const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
 
   return (
-    <Page title={TITLES.leveringen}>
+    <Page title={LEVERINGEN_SCREEN_TITLE}>
       <Paper variant="outlined">
         <FilterBar onSubmit={filters.submit} onReset={filters.reset}>
           <FilterTextField draft={filters} name="opdrachtgever" label={LABELS.monitoring.opdrachtgever} />

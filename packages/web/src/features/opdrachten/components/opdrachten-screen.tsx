@@ -6,6 +6,7 @@ import {
   isCancellable,
   type Flow,
   type OpdrachtView,
+  FLOW_SCREEN_TITLES,
 } from '@knooppunt/domain';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -68,7 +69,7 @@ export function OpdrachtenScreen({ flow }: { flow: Flow }) {
   });
 
   return (
-    <Page title={TITLES.opdrachten}>
+    <Page title={FLOW_SCREEN_TITLES.opdrachten[flow]}>
       <Paper variant="outlined">
         <FilterBar onSubmit={filters.submit} onReset={filters.reset}>
           <FilterTextField draft={filters} name="opdrachtgever" label={LABELS.monitoring.opdrachtgever} />
