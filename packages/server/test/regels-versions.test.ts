@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 import { scenarioBasedOn } from './support/based-on';
+import { dutchToday, patternDates } from '../src/modules/regels/calendar';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const WERK = {
@@ -59,8 +60,16 @@ describe('versions', () => {
       berichtVersies: ['1.36', '2.0'],
       disciplines: ['Elektra', 'Gas', 'Water', 'Glas', 'CAI', 'Koper', 'Riool'],
       netbeheerders: expect.arrayContaining(['Netbeheer_Noord', 'Netbeheer_Zuid']),
-      ingangsdatums: { '1.36': ['2024-12-02', '2025-03-03'], '2.0': ['2025-05-23', '2025-09-01', '2025-12-01'] },
     });
+    // The spec's dates are kept, and the calendar goes on past today (decision 0030).
+    const { ingangsdatums } = response.json() as { ingangsdatums: Record<string, string[]> };
+    const today = dutchToday();
+    expect(ingangsdatums['1.36']!.slice(0, 2)).toEqual(['2024-12-02', '2025-03-03']);
+    expect(ingangsdatums['2.0']!.slice(0, 3)).toEqual(['2025-05-23', '2025-09-01', '2025-12-01']);
+    for (const dates of Object.values(ingangsdatums)) {
+      expect(dates.filter((date) => date >= today).length).toBeGreaterThanOrEqual(8);
+      expect(dates.at(-1)! > `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`).toBe(true);
+    }
     expect(response.json().werkzaamheden.binnenwerk).toEqual(['Ja', 'Nee']);
     expect((await inject('GET', '/rest/lookup', {})).statusCode).toBe(401);
   });
@@ -68,7 +77,7 @@ describe('versions', () => {
   it('the calendar is data: a new date is allowed without a code change', async () => {
     await t.app.db.execute(sql`insert into ingangsdatums values ('1.36', '2026-01-05')`);
     const response = await inject('GET', '/rest/lookup', zoeker);
-    expect(response.json().ingangsdatums['1.36']).toEqual(['2024-12-02', '2025-03-03', '2026-01-05']);
+    expect(response.json().ingangsdatums['1.36'].slice(0, 3)).toEqual(['2024-12-02', '2025-03-03', '2026-01-05']);
     await t.app.db.execute(sql`delete from ingangsdatums where datum = '2026-01-05'`);
   });
 
@@ -127,6 +136,14 @@ describe('versions', () => {
     expect((await patchRule(added, noord, { omschrijving: 'Nog steeds concept' })).statusCode).toBe(200);
   });
 
+  it('publishes with an effective date still ahead', async () => {
+    await scenario('Voor later', { meter: 'Wisselen' }, zuid);
+    const ahead = patternDates(dutchToday()).at(-1)!;
+    const response = await publish({ berichtVersie: '2.0', omschrijving: 'Toekomst', ingangsdatum: ahead }, zuid);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ netbeheerder: 'Netbeheer_Zuid', ingangsdatum: ahead });
+  });
+
   it('refuses a date outside the calendar, nothing to publish, bad input and the wrong caller', async () => {
     const wrongDate = await publish({ berichtVersie: '1.36', omschrijving: 'X', ingangsdatum: '2025-05-23' });
     expect(wrongDate.statusCode).toBe(400);
@@ -137,6 +154,9 @@ describe('versions', () => {
       400,
     );
     expect((await publish({ berichtVersie: '2.0', omschrijving: 'X', ingangsdatum: 'morgen' })).statusCode).toBe(400);
+    // A date past the calendar's two years ahead, or not on its pattern, is refused.
+    const farAway = `${Number(dutchToday().slice(0, 4)) + 5}-03-06`;
+    expect((await publish({ berichtVersie: '2.0', omschrijving: 'X', ingangsdatum: farAway })).statusCode).toBe(400);
     expect(
       (await publish({ berichtVersie: '2.0', omschrijving: 'X', ingangsdatum: '2025-05-23' }, zoeker)).statusCode,
     ).toBe(403);
