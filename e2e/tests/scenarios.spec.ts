@@ -150,6 +150,26 @@ test('an editor publishes the 1.36 concepts on a date of the 1.36 calendar still
   ).toBeVisible();
 });
 
+test('a contractor who may only search is told a concept is not for them, with no error alert', async ({
+  page,
+  browser,
+}) => {
+  await loginAs(page, 'netbeheer@noord.example', '/scenarios');
+  const concept = scenarioRow(page, SCENARIOS_TITLE, 'Rioolaansluiting nieuw (in voorbereiding)').getByRole('link');
+  const path = await concept.getAttribute('href');
+  expect(path).toMatch(/^\/scenario\/[^/]+$/);
+
+  const contractor = await (await browser.newContext()).newPage();
+  await loginAs(contractor, 'aannemer@alfa.example', path!);
+  await expect(contractor.getByRole('heading', { name: 'Scenario' })).toBeVisible();
+  const note = contractor.getByRole('status').filter({ hasText: 'Dit scenario is een concept' });
+  await expect(note).toContainText("Met uw rechten kunt u alleen gepubliceerde scenario's bekijken");
+  await expect(contractor.getByText('Geen resultaten')).toHaveCount(0);
+  await expect(contractor.getByRole('alert')).toHaveCount(0);
+  await expect(contractor.getByText('Fout bij ophalen scenario')).toHaveCount(0);
+  await contractor.context().close();
+});
+
 test("a grid operator's viewer sees the own concepts without any way to change them", async ({ page }) => {
   await loginAs(page, 'netbeheer@zuid.example', '/scenarios');
   await expect(page.getByRole('heading', { name: SCENARIOS_TITLE })).toBeVisible();

@@ -26,6 +26,8 @@ export const REGELS_TEXTS = {
   vastVeld: 'Een vast veld is altijd verplicht',
   scenarioNietGevonden: 'Scenario niet gevonden',
   versieNietGevonden: 'Versie niet gevonden',
+  conceptNietZichtbaar:
+    "Concept scenario's zijn alleen zichtbaar met een recht om concepten te bekijken, te bewerken of te beheren",
 } as const;
 
 const omschrijving = z

@@ -193,6 +193,9 @@ export const LABELS = {
     verplichtingen: { '': 'Optioneel', Ja: 'Ja', Nee: 'Nee' },
     fixed: 'Vast veld: altijd verplicht',
     readOnly: 'U kunt dit scenario alleen bekijken.',
+    conceptHiddenTitle: 'Dit scenario is een concept',
+    conceptHidden:
+      "Met uw rechten kunt u alleen gepubliceerde scenario's bekijken, niet de concepten waar een netbeheerder nog aan werkt. Zoek gepubliceerde scenario's op in 'Overzicht van alle scenario's'.",
     gelijk: (count: number) => `${count} scenario's met gelijke configuratie`,
     compared: 'Vergeleken scenario',
     current: 'Huidig scenario',

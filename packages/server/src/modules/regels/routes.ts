@@ -10,6 +10,7 @@ import {
   lookupSchema,
   patchScenarioSchema,
   publishVersionSchema,
+  REGELS_TEXTS,
   scenarioPageSchema,
   scenarioPairSchema,
   scenarioQuerySchema,
@@ -28,13 +29,14 @@ const pair = z.object({ id: z.string().min(1).max(64), compareId: z.string().min
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const tags = ['Bedrijfsregels'];
 const READ = 'Right: search rules, or any concept or beheer rules right (canAccessRules).';
-const CONCEPT = 'Concepts need a concept or beheer rules right (canAccessConceptScenarios).';
+const CONCEPT =
+  "Concepts need a concept or beheer rules right (canAccessConceptScenarios): without one a concept answers 403 with the message 'Concept scenario's zijn alleen zichtbaar …'.";
 const EDIT =
   "Right: edit concept rules, and the scenario's netbeheerder must be the caller's deelnemer (403 otherwise); only concepts change (409 for a published scenario).";
 
 /** Concept scenarios are for the /scenarios rights; published ones for everyone who may search. */
 function assertMaySeeConcepts(permissions: Permissions) {
-  if (!permissions.canAccessConceptScenarios) throw new ForbiddenError();
+  if (!permissions.canAccessConceptScenarios) throw new ForbiddenError(REGELS_TEXTS.conceptNietZichtbaar);
 }
 
 export const regelsRoutes: FastifyPluginAsyncZod<{ service: RegelsService }> = async (app, { service }) => {
