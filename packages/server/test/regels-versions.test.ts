@@ -106,24 +106,51 @@ describe('versions', () => {
 
     const compared = await inject('GET', `/rest/version/${second.json()._id}/compare/${first.json()._id}`, zoeker);
     expect(compared.statusCode).toBe(200);
-    const rows = compared.json().items as { omschrijving: string; verschil: string | null; omschrijvingen: unknown }[];
+    type Row = {
+      _id: [string | null, string | null];
+      omschrijving: [string | null, string | null];
+      verschil: string | null;
+    };
+    const rows = compared.json().items as Row[];
     expect(compared.json().count).toBe(4);
-    expect(Object.fromEntries(rows.map((row) => [row.omschrijving, row.verschil]))).toEqual({
-      'Blijft (hernoemd)': null,
-      Verandert: 'gewijzigd',
-      Verdwijnt: 'verwijderd',
-      'Nieuw erbij': 'toegevoegd',
-    });
-    expect(rows.find((row) => row.omschrijving === 'Blijft (hernoemd)')?.omschrijvingen).toEqual([
-      'Blijft',
-      'Blijft (hernoemd)',
-    ]);
+    // Spec 001 §3: _id and omschrijving as pairs [compared, current], null where a side has none.
+    const byName = (name: string) => rows.find((row) => row.omschrijving.includes(name));
+    expect(rows.map((row) => [row.omschrijving, row.verschil])).toEqual(
+      expect.arrayContaining([
+        [['Blijft', 'Blijft (hernoemd)'], null],
+        [['Verandert', 'Verandert'], 'gewijzigd'],
+        [['Verdwijnt', null], 'verwijderd'],
+        [[null, 'Nieuw erbij'], 'toegevoegd'],
+      ]),
+    );
+    const inFirst = (await inject('GET', `/rest/rules?versie=1&netbeheerder=Netbeheer_Noord`, zoeker)).json().items;
+    const inSecond = (await inject('GET', `/rest/rules?versie=2&netbeheerder=Netbeheer_Noord`, zoeker)).json().items;
+    const idOf = (items: { _id: string; omschrijving: string }[], name: string) =>
+      items.find((item) => item.omschrijving === name)?._id;
+    expect(byName('Verandert')?._id).toEqual([idOf(inFirst, 'Verandert'), idOf(inSecond, 'Verandert')]);
+    expect(byName('Blijft')?._id).toEqual([idOf(inFirst, 'Blijft'), idOf(inSecond, 'Blijft (hernoemd)')]);
+    expect(byName('Verdwijnt')?._id).toEqual([idOf(inFirst, 'Verdwijnt'), null]);
+    expect(byName('Nieuw erbij')?._id).toEqual([null, idOf(inSecond, 'Nieuw erbij')]);
+    expect(Object.keys(rows[0]!).sort()).toEqual(
+      [
+        '_id',
+        'berichtVersie',
+        'changed',
+        'created',
+        'discipline',
+        'netbeheerder',
+        'omschrijving',
+        'verschil',
+        'versie',
+        'werkzaamheden',
+      ].sort(),
+    );
     const page = await inject(
       'GET',
       `/rest/version/${second.json()._id}/compare/${first.json()._id}?skip=3&limit=2&sortBy=omschrijving`,
       zoeker,
     );
-    expect(page.json()).toMatchObject({ count: 4, items: [{ omschrijving: 'Verdwijnt' }] });
+    expect(page.json()).toMatchObject({ count: 4, items: [{ omschrijving: ['Verdwijnt', null] }] });
 
     // Published scenarios are readable by searchers and never change.
     const published = await inject('GET', `/rest/rules?versie=1&netbeheerder=Netbeheer_Noord`, zoeker);

@@ -240,8 +240,11 @@ export const LABELS = {
     verschil: 'Verschil',
     verschillen: { toegevoegd: 'Toegevoegd', gewijzigd: 'Gewijzigd', verwijderd: 'Verwijderd' },
     chooseVersion: (omschrijving: string) => `Kies ${omschrijving}`,
-    versionChip: (netbeheerder: string, berichtVersie: string, versie: number) =>
-      `${netbeheerder} ${berichtVersie} versie ${versie}`,
+    versionChip: (netbeheerder: string, berichtVersie: string, versie: number, age?: string) =>
+      `${age ? `${age}: ` : ''}${netbeheerder} ${berichtVersie} versie ${versie}`,
+    /** Of two compared versions, the one that takes effect first, and the other (decision 0030). */
+    older: 'Oud',
+    newer: 'Nieuw',
     selected: 'Geselecteerde versie',
     compared: 'Vergeleken versie',
     vergelekenOmschrijving: 'Vergeleken omschrijving',

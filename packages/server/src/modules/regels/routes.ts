@@ -93,7 +93,7 @@ export const regelsRoutes: FastifyPluginAsyncZod<{ service: RegelsService }> = a
       schema: {
         tags,
         summary: 'Compare two versions',
-        description: `The scenarios of version id beside those of compareId, matched by discipline and combination of work: verschil toegevoegd (only in id), verwijderd (only in compareId; the row is that scenario), gewijzigd (other obligations) or null, with omschrijvingen [compared, current]. ${READ}`,
+        description: `The scenarios of version id (current) beside those of compareId (compared), matched by discipline and combination of work: verschil toegevoegd (only in id), verwijderd (only in compareId; the other fields are that scenario's), gewijzigd (other obligations) or null. As spec 001 §3: \`_id\` and \`omschrijving\` are pairs [compared, current], null on the side without a scenario; the detail of a row is /rest/rules/{current}/compare/{compared}. The portal passes the newer version (later ingangsdatum, then higher versie) as id, whatever the order of choosing. ${READ}`,
         params: pair,
         querystring: compareQuerySchema,
         response: { 200: comparedPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
