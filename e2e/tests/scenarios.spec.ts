@@ -94,7 +94,10 @@ test('a second concept for the same combination is refused with the reason', asy
   await expect(dialog).toBeVisible();
 });
 
-test('an editor publishes the 1.36 concepts on a date of the 1.36 calendar', async ({ page }) => {
+/** dd-mm-yyyy, as the dialog shows a date, to yyyy-mm-dd. */
+const isoOf = (shown: string) => shown.split('-').reverse().join('-');
+
+test('an editor publishes the 1.36 concepts on a date of the 1.36 calendar still ahead', async ({ page }) => {
   const suffix = uniqueSuffix();
   await loginAs(page, 'netbeheer@noord.example', '/scenarios');
   await createScenario(page, {
@@ -117,8 +120,14 @@ test('an editor publishes the 1.36 concepts on a date of the 1.36 calendar', asy
   await dialog.getByRole('textbox', { name: 'Omschrijving' }).fill(`E2E versie 1.36 ${suffix}`);
   await choose(page, dialog, 'Bericht versie', '1.36');
   await dialog.getByRole('combobox', { name: 'Ingangsdatum' }).click();
-  await expect(page.getByRole('option')).toHaveText(['02-12-2024', '03-03-2025']);
-  await page.getByRole('option', { name: '03-03-2025' }).click();
+  // The spec's dates stay, and the calendar goes on past today (decision 0030).
+  const shown = await page.getByRole('option').allTextContents();
+  expect(shown.slice(0, 2)).toEqual(['02-12-2024', '03-03-2025']);
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
+  const ahead = shown.filter((date) => isoOf(date) > today);
+  expect(ahead.length).toBeGreaterThanOrEqual(7);
+  const ingangsdatum = ahead[0]!;
+  await page.getByRole('option', { name: ingangsdatum }).click();
   await dialog.getByRole('button', { name: 'Publiceren' }).click();
   await expect(page.getByText('Versie succesvol gepubliceerd')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -131,7 +140,7 @@ test('an editor publishes the 1.36 concepts on a date of the 1.36 calendar', asy
   await choose(page, versions, 'Netbeheerder', 'Netbeheer_Noord');
   const version = versions.getByRole('row').filter({ hasText: `E2E versie 1.36 ${suffix}` });
   await expect(version).toContainText('Netbeheer_Noord');
-  await expect(version).toContainText('03-03-2025');
+  await expect(version).toContainText(ingangsdatum);
   await version.click();
   await versions.getByRole('button', { name: 'Selecteren' }).click();
   await expect(
@@ -139,6 +148,26 @@ test('an editor publishes the 1.36 concepts on a date of the 1.36 calendar', asy
       name: `E2E Koper 1.36 ${suffix}`,
     }),
   ).toBeVisible();
+});
+
+test('a contractor who may only search is told a concept is not for them, with no error alert', async ({
+  page,
+  browser,
+}) => {
+  await loginAs(page, 'netbeheer@noord.example', '/scenarios');
+  const concept = scenarioRow(page, SCENARIOS_TITLE, 'Rioolaansluiting nieuw (in voorbereiding)').getByRole('link');
+  const path = await concept.getAttribute('href');
+  expect(path).toMatch(/^\/scenario\/[^/]+$/);
+
+  const contractor = await (await browser.newContext()).newPage();
+  await loginAs(contractor, 'aannemer@alfa.example', path!);
+  await expect(contractor.getByRole('heading', { name: 'Scenario' })).toBeVisible();
+  const note = contractor.getByRole('status').filter({ hasText: 'Dit scenario is een concept' });
+  await expect(note).toContainText("Met uw rechten kunt u alleen gepubliceerde scenario's bekijken");
+  await expect(contractor.getByText('Geen resultaten')).toHaveCount(0);
+  await expect(contractor.getByRole('alert')).toHaveCount(0);
+  await expect(contractor.getByText('Fout bij ophalen scenario')).toHaveCount(0);
+  await contractor.context().close();
 });
 
 test("a grid operator's viewer sees the own concepts without any way to change them", async ({ page }) => {

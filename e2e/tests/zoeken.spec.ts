@@ -39,7 +39,8 @@ test('a contractor lists a published version, compares it and opens a changed sc
   ]);
 
   await selectVersion(page, 'Vergelijken versie', VOORJAAR);
-  await expect(page.getByRole('button', { name: 'Netbeheer_Noord 2.0 versie 1' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Oud: Netbeheer_Noord 2.0 versie 1' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nieuw: Netbeheer_Noord 2.0 versie 2' })).toBeVisible();
   await expectColumn(table, 'Omschrijving', [
     'Gasaansluiting wijzigen',
     'Glasvezel huisaansluiting',
@@ -79,12 +80,45 @@ test('a contractor lists a published version, compares it and opens a changed sc
   await page.getByRole('button', { name: 'Terug' }).click();
   await expect(page).toHaveURL(/\/zoeken\?/);
   await expectColumn(table, 'Omschrijving', ['Gasaansluiting wijzigen']);
-  await expect(page.getByRole('button', { name: 'Netbeheer_Noord 2.0 versie 1' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Oud: Netbeheer_Noord 2.0 versie 1' })).toBeVisible();
 
   // Removing the selected version removes the comparison too, and the results.
-  await page.getByRole('button', { name: 'Netbeheer_Noord 2.0 versie 2' }).locator('.MuiChip-deleteIcon').click();
-  await expect(page.getByRole('button', { name: 'Netbeheer_Noord 2.0 versie 1' })).toHaveCount(0);
+  await page
+    .getByRole('button', { name: 'Nieuw: Netbeheer_Noord 2.0 versie 2' })
+    .locator('.MuiChip-deleteIcon')
+    .click();
+  await expect(page.getByRole('button', { name: /Netbeheer_Noord 2.0 versie 1/ })).toHaveCount(0);
   await expect(table).toHaveCount(0);
+});
+
+test('the older version is compared against the newer whichever is chosen first, and the chips say which is which', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'aannemer@alfa.example', '/zoeken');
+  // The older version first: it used to count as the current one, and the newer's scenarios as removed.
+  await selectVersion(page, 'Selecteren versie', VOORJAAR);
+  await selectVersion(page, 'Vergelijken versie', NAJAAR);
+  await expect(page.getByRole('button', { name: 'Oud: Netbeheer_Noord 2.0 versie 1' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nieuw: Netbeheer_Noord 2.0 versie 2' })).toBeVisible();
+
+  const table = page.getByRole('table', { name: ZOEKEN_TITLE });
+  const row = (text: string) => table.getByRole('row').filter({ hasText: text });
+  // Glasvezel came with version 2 (the seed), Wateraansluiting went.
+  await expect(row('Glasvezel').getByRole('img', { name: 'Toegevoegd' })).toBeVisible();
+  await expect(row('Wateraansluiting').getByRole('img', { name: 'Verwijderd' })).toBeVisible();
+  await expect(row('Gasaansluiting').getByRole('img', { name: 'Gewijzigd' })).toBeVisible();
+  await expect(
+    table.getByRole('link', { name: /^Nieuwe elektra-aansluiting \(met slimme meter\)/ }),
+  ).toHaveAccessibleName(
+    'Nieuwe elektra-aansluiting (met slimme meter) (Vergeleken omschrijving: Nieuwe elektra-aansluiting met meter)',
+  );
+
+  // The detail shows the older scenario beside the newer one.
+  await row('Gasaansluiting').click();
+  await expect(page).toHaveURL(/\/scenario\/[^/]+\/compare\/[^/]+$/);
+  const tg = page.getByRole('table', { name: 'Technisch Gereed' });
+  await expect(tg.getByRole('row', { name: /^Foto's/ })).toHaveText("Foto'sOptioneelJa");
 });
 
 test('a published scenario opens read-only for a contractor', async ({ page }) => {

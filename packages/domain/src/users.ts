@@ -88,12 +88,19 @@ export const roleGroupSchema = z.object({
 });
 export const roleTreeSchema = z.object({ items: z.array(roleGroupSchema) });
 
-/** The role object of a role name: its id is its name (the token's roles claim), the description its group. */
-export function roleOf(name: string): Role {
-  const group = ROLE_GROUPS.find((g) => g.roles.includes(name) || g.optionalRoles.includes(name));
-  if (!group) return { id: name, name, description: OTHER_ROLE_GROUP };
-  const kind = group.roles.includes(name) ? 'Hoofdrol' : 'Optionele rol';
-  return { id: name, name, description: `${kind} ${group.organisationType}` };
+/**
+ * The role object of a role name: its id is its name (the token's roles claim), the description its
+ * group. A role several groups offer (an optional role such as 'Beheer connectiviteit') is
+ * described with the group of `organisationType` (the user's organisation, or the role tree's
+ * group) when that group has it, else with every group that has it.
+ */
+export function roleOf(name: string, organisationType?: string): Role {
+  const groups = ROLE_GROUPS.filter((g) => g.roles.includes(name) || g.optionalRoles.includes(name));
+  const own = groups.filter((g) => g.organisationType === organisationType);
+  const described = own.length > 0 ? own : groups;
+  if (described.length === 0) return { id: name, name, description: OTHER_ROLE_GROUP };
+  const kind = described.some((g) => g.roles.includes(name)) ? 'Hoofdrol' : 'Optionele rol';
+  return { id: name, name, description: `${kind} ${described.map((g) => g.organisationType).join(', ')}` };
 }
 
 /**

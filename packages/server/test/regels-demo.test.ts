@@ -36,7 +36,7 @@ describe('the demo rule book', () => {
       .sort();
     expect(kinds).toEqual(['gewijzigd', 'toegevoegd', 'verwijderd', null].sort());
     const renamed = compared.json().items.find((row: { verschil: string | null }) => row.verschil === null);
-    expect(renamed.omschrijvingen[0]).not.toBe(renamed.omschrijvingen[1]);
+    expect(renamed.omschrijving[0]).not.toBe(renamed.omschrijving[1]);
     expect((await get('/rest/rules?versie=draft&netbeheerder=Netbeheer_Noord')).json().count).toBe(4);
     expect((await get('/rest/waardenlijst')).json().count).toBe(6);
   });

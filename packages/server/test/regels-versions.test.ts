@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 import { scenarioBasedOn } from './support/based-on';
+import { dutchToday, patternDates } from '../src/modules/regels/calendar';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const WERK = {
@@ -59,8 +60,16 @@ describe('versions', () => {
       berichtVersies: ['1.36', '2.0'],
       disciplines: ['Elektra', 'Gas', 'Water', 'Glas', 'CAI', 'Koper', 'Riool'],
       netbeheerders: expect.arrayContaining(['Netbeheer_Noord', 'Netbeheer_Zuid']),
-      ingangsdatums: { '1.36': ['2024-12-02', '2025-03-03'], '2.0': ['2025-05-23', '2025-09-01', '2025-12-01'] },
     });
+    // The spec's dates are kept, and the calendar goes on past today (decision 0030).
+    const { ingangsdatums } = response.json() as { ingangsdatums: Record<string, string[]> };
+    const today = dutchToday();
+    expect(ingangsdatums['1.36']!.slice(0, 2)).toEqual(['2024-12-02', '2025-03-03']);
+    expect(ingangsdatums['2.0']!.slice(0, 3)).toEqual(['2025-05-23', '2025-09-01', '2025-12-01']);
+    for (const dates of Object.values(ingangsdatums)) {
+      expect(dates.filter((date) => date >= today).length).toBeGreaterThanOrEqual(8);
+      expect(dates.at(-1)! > `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`).toBe(true);
+    }
     expect(response.json().werkzaamheden.binnenwerk).toEqual(['Ja', 'Nee']);
     expect((await inject('GET', '/rest/lookup', {})).statusCode).toBe(401);
   });
@@ -68,7 +77,7 @@ describe('versions', () => {
   it('the calendar is data: a new date is allowed without a code change', async () => {
     await t.app.db.execute(sql`insert into ingangsdatums values ('1.36', '2026-01-05')`);
     const response = await inject('GET', '/rest/lookup', zoeker);
-    expect(response.json().ingangsdatums['1.36']).toEqual(['2024-12-02', '2025-03-03', '2026-01-05']);
+    expect(response.json().ingangsdatums['1.36'].slice(0, 3)).toEqual(['2024-12-02', '2025-03-03', '2026-01-05']);
     await t.app.db.execute(sql`delete from ingangsdatums where datum = '2026-01-05'`);
   });
 
@@ -97,24 +106,51 @@ describe('versions', () => {
 
     const compared = await inject('GET', `/rest/version/${second.json()._id}/compare/${first.json()._id}`, zoeker);
     expect(compared.statusCode).toBe(200);
-    const rows = compared.json().items as { omschrijving: string; verschil: string | null; omschrijvingen: unknown }[];
+    type Row = {
+      _id: [string | null, string | null];
+      omschrijving: [string | null, string | null];
+      verschil: string | null;
+    };
+    const rows = compared.json().items as Row[];
     expect(compared.json().count).toBe(4);
-    expect(Object.fromEntries(rows.map((row) => [row.omschrijving, row.verschil]))).toEqual({
-      'Blijft (hernoemd)': null,
-      Verandert: 'gewijzigd',
-      Verdwijnt: 'verwijderd',
-      'Nieuw erbij': 'toegevoegd',
-    });
-    expect(rows.find((row) => row.omschrijving === 'Blijft (hernoemd)')?.omschrijvingen).toEqual([
-      'Blijft',
-      'Blijft (hernoemd)',
-    ]);
+    // Spec 001 §3: _id and omschrijving as pairs [compared, current], null where a side has none.
+    const byName = (name: string) => rows.find((row) => row.omschrijving.includes(name));
+    expect(rows.map((row) => [row.omschrijving, row.verschil])).toEqual(
+      expect.arrayContaining([
+        [['Blijft', 'Blijft (hernoemd)'], null],
+        [['Verandert', 'Verandert'], 'gewijzigd'],
+        [['Verdwijnt', null], 'verwijderd'],
+        [[null, 'Nieuw erbij'], 'toegevoegd'],
+      ]),
+    );
+    const inFirst = (await inject('GET', `/rest/rules?versie=1&netbeheerder=Netbeheer_Noord`, zoeker)).json().items;
+    const inSecond = (await inject('GET', `/rest/rules?versie=2&netbeheerder=Netbeheer_Noord`, zoeker)).json().items;
+    const idOf = (items: { _id: string; omschrijving: string }[], name: string) =>
+      items.find((item) => item.omschrijving === name)?._id;
+    expect(byName('Verandert')?._id).toEqual([idOf(inFirst, 'Verandert'), idOf(inSecond, 'Verandert')]);
+    expect(byName('Blijft')?._id).toEqual([idOf(inFirst, 'Blijft'), idOf(inSecond, 'Blijft (hernoemd)')]);
+    expect(byName('Verdwijnt')?._id).toEqual([idOf(inFirst, 'Verdwijnt'), null]);
+    expect(byName('Nieuw erbij')?._id).toEqual([null, idOf(inSecond, 'Nieuw erbij')]);
+    expect(Object.keys(rows[0]!).sort()).toEqual(
+      [
+        '_id',
+        'berichtVersie',
+        'changed',
+        'created',
+        'discipline',
+        'netbeheerder',
+        'omschrijving',
+        'verschil',
+        'versie',
+        'werkzaamheden',
+      ].sort(),
+    );
     const page = await inject(
       'GET',
       `/rest/version/${second.json()._id}/compare/${first.json()._id}?skip=3&limit=2&sortBy=omschrijving`,
       zoeker,
     );
-    expect(page.json()).toMatchObject({ count: 4, items: [{ omschrijving: 'Verdwijnt' }] });
+    expect(page.json()).toMatchObject({ count: 4, items: [{ omschrijving: ['Verdwijnt', null] }] });
 
     // Published scenarios are readable by searchers and never change.
     const published = await inject('GET', `/rest/rules?versie=1&netbeheerder=Netbeheer_Noord`, zoeker);
@@ -127,6 +163,14 @@ describe('versions', () => {
     expect((await patchRule(added, noord, { omschrijving: 'Nog steeds concept' })).statusCode).toBe(200);
   });
 
+  it('publishes with an effective date still ahead', async () => {
+    await scenario('Voor later', { meter: 'Wisselen' }, zuid);
+    const ahead = patternDates(dutchToday()).at(-1)!;
+    const response = await publish({ berichtVersie: '2.0', omschrijving: 'Toekomst', ingangsdatum: ahead }, zuid);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ netbeheerder: 'Netbeheer_Zuid', ingangsdatum: ahead });
+  });
+
   it('refuses a date outside the calendar, nothing to publish, bad input and the wrong caller', async () => {
     const wrongDate = await publish({ berichtVersie: '1.36', omschrijving: 'X', ingangsdatum: '2025-05-23' });
     expect(wrongDate.statusCode).toBe(400);
@@ -137,6 +181,9 @@ describe('versions', () => {
       400,
     );
     expect((await publish({ berichtVersie: '2.0', omschrijving: 'X', ingangsdatum: 'morgen' })).statusCode).toBe(400);
+    // A date past the calendar's two years ahead, or not on its pattern, is refused.
+    const farAway = `${Number(dutchToday().slice(0, 4)) + 5}-03-06`;
+    expect((await publish({ berichtVersie: '2.0', omschrijving: 'X', ingangsdatum: farAway })).statusCode).toBe(400);
     expect(
       (await publish({ berichtVersie: '2.0', omschrijving: 'X', ingangsdatum: '2025-05-23' }, zoeker)).statusCode,
     ).toBe(403);

@@ -283,4 +283,17 @@ describe('concept scenarios', () => {
     expect(pair.json()).toMatchObject({ scenario: { _id: a._id }, compared: { _id: b._id } });
     expect((await inject('GET', `/rest/rules/${a._id}`, zoeker)).statusCode).toBe(403);
   });
+
+  it('tells a caller who may only search that a concept is not for them (403 naming concepts)', async () => {
+    const concept = await newScenario('Alleen voor concepten', { fysiekeStatus: 'Verwijderd' }, 'Riool');
+    for (const url of [`/rest/rules/${concept._id}`, `/rest/rules/${concept._id}/compare/${concept._id}`]) {
+      const response = await inject('GET', url, zoeker);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json()).toEqual({
+        message:
+          "Concept scenario's zijn alleen zichtbaar met een recht om concepten te bekijken, te bewerken of te beheren",
+      });
+    }
+    expect((await inject('GET', `/rest/rules/${concept._id}`, viewer)).statusCode).toBe(200);
+  });
 });

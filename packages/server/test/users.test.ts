@@ -38,6 +38,12 @@ describe('POST /rest/users/search', () => {
       metadata: { deelnemer: 'Netbeheer_Noord' },
     });
     expect(noord.roles[0]).toEqual({ id: 'Netbeheerder', name: 'Netbeheerder', description: 'Hoofdrol Netbeheerder' });
+    // A user's optional role is described with the group of the user's own organisation type.
+    expect(noord.roles).toContainEqual({
+      id: 'Beheer connectiviteit',
+      name: 'Beheer connectiviteit',
+      description: 'Optionele rol Netbeheerder',
+    });
   });
 
   it('filters by role, organisation and search text; pages and sorts', async () => {
@@ -86,6 +92,18 @@ describe('POST /rest/roles/search', () => {
       { name: 'Beheer connectiviteit', optional: true },
     ]);
     expect(groups.at(-1)!.roles.map((role) => role.name)).toContain('Beheer User Viewers');
+  });
+
+  it('describes a role several groups share with the group it is listed under', async () => {
+    const groups = (await post('/rest/roles/search', {})).json().items as {
+      organisatieType: string;
+      roles: { name: string; description: string }[];
+    }[];
+    const described = (type: string, role: string) =>
+      groups.find((group) => group.organisatieType === type)?.roles.find((r) => r.name === role)?.description;
+    expect(described('Netbeheerder', 'Beheer connectiviteit')).toBe('Optionele rol Netbeheerder');
+    expect(described('Aannemer', 'Beheer connectiviteit')).toBe('Optionele rol Aannemer');
+    expect(described('Implementatie partner', 'Uitval Beheren')).toBe('Optionele rol Implementatie partner');
   });
 });
 

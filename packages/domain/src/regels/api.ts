@@ -26,6 +26,8 @@ export const REGELS_TEXTS = {
   vastVeld: 'Een vast veld is altijd verplicht',
   scenarioNietGevonden: 'Scenario niet gevonden',
   versieNietGevonden: 'Versie niet gevonden',
+  conceptNietZichtbaar:
+    "Concept scenario's zijn alleen zichtbaar met een recht om concepten te bekijken, te bewerken of te beheren",
 } as const;
 
 const omschrijving = z
@@ -154,14 +156,20 @@ export const compareQuerySchema = z.object({
   ...paging(SCENARIO_SORT_FIELDS, 'omschrijving'),
 });
 
-/** A row of a version compared with another: the current scenario (or the removed one) and what changed. */
-export const comparedScenarioSchema = scenarioRowSchema.extend({
+const pairOf = <T extends z.ZodType>(item: T) => z.tuple([item.nullable(), item.nullable()]);
+
+/**
+ * A row of a version compared with another (spec 001 §3): `_id` and `omschrijving` as pairs
+ * [compared, current] — the scenario of the compared version and of the current one, null on the
+ * side that has none (toegevoegd: no compared, verwijderd: no current). The other fields are the
+ * current scenario's, or the compared one's when it was removed.
+ */
+export const comparedScenarioSchema = scenarioRowSchema.omit({ _id: true, omschrijving: true }).extend({
+  _id: pairOf(z.string()),
+  omschrijving: pairOf(z.string()),
   verschil: z.enum(VERSCHILLEN).nullable(),
-  /** The scenario it was compared with, when there is one. */
-  compareId: z.string().nullable(),
-  /** [compared, current] omschrijving. */
-  omschrijvingen: z.tuple([z.string().nullable(), z.string().nullable()]),
 });
+export type ComparedScenario = z.infer<typeof comparedScenarioSchema>;
 
 export const lookupSchema = z.object({
   berichtVersies: z.array(z.string()),

@@ -21,6 +21,10 @@ export const theme = createTheme(
       MuiAppBar: { defaultProps: { elevation: 0 } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { size: 'small' } },
+      // A tooltip opens on hover (and touch), not on focus: a dialog hands focus back to the button
+      // that opened it, and a focus-opened tooltip then stayed over the next row's button until the
+      // button lost focus (decision 0030). Every button it labels has that text as its name.
+      MuiTooltip: { defaultProps: { disableFocusListener: true } },
       MuiTableCell: {
         styleOverrides: {
           head: ({ theme }) => ({

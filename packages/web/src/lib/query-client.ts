@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFilters } from '@tanstack/react-query';
+import { ApiCallError } from './api-client';
 
 /**
  * What a mutation changes on the server, named by domain. `app/fresh-data.ts` says, for each,
@@ -15,6 +16,8 @@ declare module '@tanstack/react-query' {
     queryMeta: {
       /** Title of the error alert shown when this query fails (one of the domain's ERROR_TITLES). */
       errorTitle?: string;
+      /** Answers the screen explains in place (a concept one may not view: 403), with no alert. */
+      explainedStatuses?: readonly number[];
     };
     mutationMeta: {
       /** What the mutation changes on the server; `[]` for a call that changes nothing (a check). */
@@ -41,6 +44,7 @@ export function createQueryClient(
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
+        if (error instanceof ApiCallError && query.meta?.explainedStatuses?.includes(error.status ?? 0)) return;
         if (query.meta?.errorTitle) onQueryError(query.meta.errorTitle, error);
       },
     }),

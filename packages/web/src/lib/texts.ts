@@ -213,6 +213,9 @@ export const LABELS = {
     verplichtingen: { '': 'Optioneel', Ja: 'Ja', Nee: 'Nee' },
     fixed: 'Vast veld: altijd verplicht',
     readOnly: 'U kunt dit scenario alleen bekijken.',
+    conceptHiddenTitle: 'Dit scenario is een concept',
+    conceptHidden:
+      "Met uw rechten kunt u alleen gepubliceerde scenario's bekijken, niet de concepten waar een netbeheerder nog aan werkt. Zoek gepubliceerde scenario's op in 'Overzicht van alle scenario's'.",
     gelijk: (count: number) => `${count} scenario's met gelijke configuratie`,
     compared: 'Vergeleken scenario',
     current: 'Huidig scenario',
@@ -257,8 +260,11 @@ export const LABELS = {
     verschil: 'Verschil',
     verschillen: { toegevoegd: 'Toegevoegd', gewijzigd: 'Gewijzigd', verwijderd: 'Verwijderd' },
     chooseVersion: (omschrijving: string) => `Kies ${omschrijving}`,
-    versionChip: (netbeheerder: string, berichtVersie: string, versie: number) =>
-      `${netbeheerder} ${berichtVersie} versie ${versie}`,
+    versionChip: (netbeheerder: string, berichtVersie: string, versie: number, age?: string) =>
+      `${age ? `${age}: ` : ''}${netbeheerder} ${berichtVersie} versie ${versie}`,
+    /** Of two compared versions, the one that takes effect first, and the other (decision 0030). */
+    older: 'Oud',
+    newer: 'Nieuw',
     selected: 'Geselecteerde versie',
     compared: 'Vergeleken versie',
     vergelekenOmschrijving: 'Vergeleken omschrijving',

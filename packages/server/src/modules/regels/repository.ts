@@ -3,6 +3,7 @@ import { DRAFT, type ScenarioRow } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { isUuid } from '../../db/uuid';
+import { offeredDates } from './calendar';
 import { ingangsdatums, organisations, ruleScenarios, ruleVersions } from '../../db/schema';
 
 export type ScenarioRecord = typeof ruleScenarios.$inferSelect & { versie: number | null };
@@ -155,5 +156,6 @@ export async function calendar(db: Database): Promise<Map<string, string[]>> {
   return byVersion;
 }
 
-export const datesFor = (dates: Map<string, string[]>, berichtVersie: string) =>
-  dates.get(berichtVersie) ?? dates.get('*') ?? [];
+/** The dates offered for a berichtVersie on `today`: its stored ones (else '*'), with the pattern continued (calendar.ts). */
+export const datesFor = (dates: Map<string, string[]>, berichtVersie: string, today: string) =>
+  offeredDates(dates.get(berichtVersie) ?? dates.get('*') ?? [], today);

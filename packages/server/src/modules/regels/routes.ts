@@ -10,6 +10,7 @@ import {
   lookupSchema,
   patchScenarioSchema,
   publishVersionSchema,
+  REGELS_TEXTS,
   scenarioPageSchema,
   scenarioPairSchema,
   scenarioQuerySchema,
@@ -28,13 +29,14 @@ const pair = z.object({ id: z.string().min(1).max(64), compareId: z.string().min
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const tags = ['Bedrijfsregels'];
 const READ = 'Right: search rules, or any concept or beheer rules right (canAccessRules).';
-const CONCEPT = 'Concepts need a concept or beheer rules right (canAccessConceptScenarios).';
+const CONCEPT =
+  "Concepts need a concept or beheer rules right (canAccessConceptScenarios): without one a concept answers 403 with the message 'Concept scenario's zijn alleen zichtbaar …'.";
 const EDIT =
   "Right: edit concept rules, and the scenario's netbeheerder must be the caller's deelnemer (403 otherwise); only concepts change (409 for a published scenario).";
 
 /** Concept scenarios are for the /scenarios rights; published ones for everyone who may search. */
 function assertMaySeeConcepts(permissions: Permissions) {
-  if (!permissions.canAccessConceptScenarios) throw new ForbiddenError();
+  if (!permissions.canAccessConceptScenarios) throw new ForbiddenError(REGELS_TEXTS.conceptNietZichtbaar);
 }
 
 export const regelsRoutes: FastifyPluginAsyncZod<{ service: RegelsService }> = async (app, { service }) => {
@@ -91,7 +93,7 @@ export const regelsRoutes: FastifyPluginAsyncZod<{ service: RegelsService }> = a
       schema: {
         tags,
         summary: 'Compare two versions',
-        description: `The scenarios of version id beside those of compareId, matched by discipline and combination of work: verschil toegevoegd (only in id), verwijderd (only in compareId; the row is that scenario), gewijzigd (other obligations) or null, with omschrijvingen [compared, current]. ${READ}`,
+        description: `The scenarios of version id (current) beside those of compareId (compared), matched by discipline and combination of work: verschil toegevoegd (only in id), verwijderd (only in compareId; the other fields are that scenario's), gewijzigd (other obligations) or null. As spec 001 §3: \`_id\` and \`omschrijving\` are pairs [compared, current], null on the side without a scenario; the detail of a row is /rest/rules/{current}/compare/{compared}. The portal passes the newer version (later ingangsdatum, then higher versie) as id, whatever the order of choosing. ${READ}`,
         params: pair,
         querystring: compareQuerySchema,
         response: { 200: comparedPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },

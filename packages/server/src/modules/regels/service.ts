@@ -37,6 +37,7 @@ import {
   updateScenario,
   type ScenarioRecord,
 } from './repository';
+import { dutchToday } from './calendar';
 import { isNetbeheerder } from '../organisations/repository';
 import { compareVersions, publishVersion, searchVersions, toVersion, versionById } from './versions-repository';
 
@@ -90,12 +91,13 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
   return {
     async lookup(): Promise<Lookup> {
       const dates = await calendar(db);
+      const today = dutchToday();
       return {
         berichtVersies: [...BERICHT_VERSIES],
         disciplines: [...DISCIPLINES],
         netbeheerders: await netbeheerderNames(db),
         werkzaamheden: Object.fromEntries(Object.entries(WERKZAAMHEDEN_WAARDEN).map(([k, v]) => [k, [...v]])),
-        ingangsdatums: Object.fromEntries(BERICHT_VERSIES.map((versie) => [versie, datesFor(dates, versie)])),
+        ingangsdatums: Object.fromEntries(BERICHT_VERSIES.map((versie) => [versie, datesFor(dates, versie, today)])),
       };
     },
 
@@ -202,7 +204,7 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
 
     async publish(user: AuthUser, input: z.output<typeof publishVersionSchema>) {
       const netbeheerder = await assertNetbeheerder(user);
-      if (!datesFor(await calendar(db), input.berichtVersie).includes(input.ingangsdatum)) {
+      if (!datesFor(await calendar(db), input.berichtVersie, dutchToday()).includes(input.ingangsdatum)) {
         throw new ValidationError('ingangsdatum', REGELS_TEXTS.ingangsdatum);
       }
       const version = await db

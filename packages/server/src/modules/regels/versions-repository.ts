@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Verschil, Version } from '@knooppunt/domain';
+import type { ComparedScenario, Verschil, Version } from '@knooppunt/domain';
 import { queryRows, type Database } from '../../db/client';
 import { ruleScenarios, ruleVersions } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
@@ -87,6 +87,8 @@ export async function publishVersion(
 
 interface ComparedRow extends Record<string, unknown> {
   id: string;
+  current_id: string | null;
+  compared_id: string | null;
   omschrijving: string;
   netbeheerder: string;
   bericht_versie: string;
@@ -96,7 +98,6 @@ interface ComparedRow extends Record<string, unknown> {
   created: Date | string;
   changed: Date | string;
   verschil: Verschil | null;
-  compare_id: string | null;
   compared_omschrijving: string | null;
   current_omschrijving: string | null;
   total: number;
@@ -113,8 +114,8 @@ const COMPARE_SORT: Record<ScenarioQuery['sortBy'], string> = {
 /**
  * The scenarios of version `id` beside those of `compareId`, matched by discipline and combination
  * of work: only in `id` → toegevoegd, only in `compareId` → verwijderd (that row is the compared
- * scenario), in both with other obligations → gewijzigd, else no difference. The omschrijving pair
- * is [compared, current].
+ * scenario), in both with other obligations → gewijzigd, else no difference. The _id and
+ * omschrijving pairs are [compared, current] (spec 001 §3).
  */
 export async function compareVersions(
   db: Database,
@@ -144,16 +145,16 @@ export async function compareVersions(
                  case when p.id is null then 'toegevoegd'
                       when c.id is null then 'verwijderd'
                       when c.tg_rules <> p.tg_rules or c.aga_rules <> p.aga_rules then 'gewijzigd' end as verschil,
-                 case when c.id is not null then p.id end as compare_id,
+                 p.id as compared_id, c.id as current_id,
                  p.omschrijving as compared_omschrijving, c.omschrijving as current_omschrijving
           from cur c full join cmp p on p.discipline = c.discipline and p.werkzaamheden = c.werkzaamheden
         )
         select *, count(*) over () ::int as total from joined
         order by ${order} offset ${query.skip} limit ${query.limit}`,
   );
-  const items = rows.map((row) => ({
-    _id: row.id,
-    omschrijving: row.omschrijving,
+  const items = rows.map((row): ComparedScenario => ({
+    _id: [row.compared_id, row.current_id],
+    omschrijving: [row.compared_omschrijving, row.current_omschrijving],
     netbeheerder: row.netbeheerder,
     berichtVersie: row.bericht_versie,
     discipline: row.discipline,
@@ -162,8 +163,6 @@ export async function compareVersions(
     created: new Date(row.created).toISOString(),
     changed: new Date(row.changed).toISOString(),
     verschil: row.verschil,
-    compareId: row.compare_id,
-    omschrijvingen: [row.compared_omschrijving, row.current_omschrijving] as [string | null, string | null],
   }));
   // A page past the end has no rows to carry the total: count again.
   const total = rows[0]?.total ?? (query.skip > 0 ? await compareCount(db, id, compareId, query.discipline) : 0);

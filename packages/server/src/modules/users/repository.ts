@@ -42,7 +42,7 @@ export function toUser(row: Row): User {
       ...(deelnemer ? { deelnemer } : {}),
       ...(row.delegerende ? { delegerende: row.delegerende } : {}),
     },
-    roles: row.roles.map(roleOf),
+    roles: row.roles.map((role) => roleOf(role, row.organisatieType)),
   };
 }
 

@@ -144,8 +144,8 @@ export function createUsersService({
       const items = ROLE_GROUPS.map((group) => ({
         organisatieType: group.organisationType,
         roles: [
-          ...group.roles.map((role) => ({ ...roleOf(role), optional: false })),
-          ...group.optionalRoles.map((role) => ({ ...roleOf(role), optional: true })),
+          ...group.roles.map((role) => ({ ...roleOf(role, group.organisationType), optional: false })),
+          ...group.optionalRoles.map((role) => ({ ...roleOf(role, group.organisationType), optional: true })),
         ],
       }));
       items.push({
@@ -194,7 +194,7 @@ export function createUsersService({
           before,
           after: roles,
         });
-        return { ...user, roles: roles.map(roleOf) };
+        return { ...user, roles: roles.map((role) => roleOf(role, user.organisatieType)) };
       });
     },
   };

@@ -189,6 +189,19 @@ describe('scenario detail', () => {
     ]);
   });
 
+  it('tells a user who may only search that the scenario is a concept, with no error alert and no empty list', async () => {
+    const forbidden = () => Response.json({ message: 'Onvoldoende rechten' }, { status: 403 });
+    // A contractor who may search published rules only (aannemer@alfa.example in the demo).
+    renderScreen(['Coordinerende Aannemer', 'Business rules Zoeken'], { api: { scenario: forbidden } });
+
+    const note = await screen.findByRole('status');
+    expect(note).toHaveTextContent(LABELS.scenarios.conceptHiddenTitle);
+    expect(note).toHaveTextContent(LABELS.scenarios.conceptHidden);
+    expect(screen.getByRole('heading', { name: LABELS.screens.scenario })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(LABELS.common.noResults)).not.toBeInTheDocument();
+  });
+
   it('shows a failing scenario as an error alert', async () => {
     renderScreen(VIEWER, { api: { scenario: () => new Response('weg', { status: 404 }) } });
 

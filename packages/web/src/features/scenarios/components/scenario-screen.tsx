@@ -7,6 +7,7 @@ import {
   type Verplichting,
 } from '@knooppunt/domain';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
@@ -22,6 +23,7 @@ import { Page } from '@/components/page/page';
 import { CenteredSpinner } from '@/components/status/centered-spinner';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
+import { isConceptHidden } from '../api/concept-hidden';
 import { useScenario } from '../api/get-scenario';
 import { useScenarioPair } from '../api/get-scenario-pair';
 import { useSetVerplichting } from '../api/set-verplichting';
@@ -38,9 +40,20 @@ export function ScenarioScreen() {
   const pair = useScenarioPair(id, compareId ?? '', compareId !== undefined);
   const scenario = compareId === undefined ? single.data : pair.data?.scenario;
   const compared = pair.data?.compared;
-  const { isPending, isError } = compareId === undefined ? single : pair;
+  const { isPending, isError, error } = compareId === undefined ? single : pair;
 
   if (isPending && !isError) return <CenteredSpinner />;
+  if (isConceptHidden(error)) {
+    return (
+      <Page title={LABELS.screens.scenario} actions={<BackButton />}>
+        {/* Page content, not a failure to announce: no alert role, and no error toast (query meta). */}
+        <Alert severity="info" variant="outlined" role="status">
+          <AlertTitle>{LABELS.scenarios.conceptHiddenTitle}</AlertTitle>
+          {LABELS.scenarios.conceptHidden}
+        </Alert>
+      </Page>
+    );
+  }
   if (!scenario) {
     return (
       <Page title={LABELS.screens.scenario} actions={<BackButton />}>

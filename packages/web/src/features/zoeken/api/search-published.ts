@@ -1,4 +1,10 @@
-import { ERROR_TITLES, type Paged, type ScenarioRow, type SortDirection, type Verschil } from '@knooppunt/domain';
+import {
+  ERROR_TITLES,
+  type ComparedScenario,
+  type Paged,
+  type ScenarioRow,
+  type SortDirection,
+} from '@knooppunt/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
@@ -8,18 +14,45 @@ import type { VersionRef } from './version-ref';
 export const RESULT_SORT_FIELDS = ['omschrijving', 'discipline'] as const;
 export type ResultSortField = (typeof RESULT_SORT_FIELDS)[number];
 
-/** A row of the results: a published scenario, with what changed when two versions are compared. */
-export interface ResultRow extends ScenarioRow {
-  verschil?: Verschil | null;
-  /** The scenario of the compared version it was matched with. */
-  compareId?: string | null;
-  /** [compared, current] omschrijving. */
-  omschrijvingen?: [string | null, string | null];
+/**
+ * A row of the results: a published scenario, or, when two versions are compared, the pair of
+ * scenarios matched (spec 001 §3: `_id` and `omschrijving` as [compared, current]) with what changed.
+ */
+export type ResultRow = ScenarioRow | ComparedScenario;
+
+export const isCompared = (row: ResultRow): row is ComparedScenario => Array.isArray(row._id);
+
+/** The row's scenario ids as [older, newer]; one side is null when the scenario is only in the other version. */
+const idsOf = (row: ResultRow): [string | null, string | null] => (isCompared(row) ? row._id : [null, row._id]);
+
+/** A key for the row: its scenario ids. */
+export const rowKey = (row: ResultRow): string => idsOf(row).join('~');
+
+/** The omschrijving shown: the newer scenario's, or the older one's when it was removed. */
+export function omschrijvingOf(row: ResultRow): string {
+  if (!isCompared(row)) return row.omschrijving;
+  const [older, newer] = row.omschrijving;
+  return newer ?? older ?? '';
+}
+
+/** The older version's omschrijving when the newer one renamed the scenario. */
+export function renamedFrom(row: ResultRow): string | undefined {
+  if (!isCompared(row)) return undefined;
+  const [older, newer] = row.omschrijving;
+  return older !== null && newer !== null && older !== newer ? older : undefined;
+}
+
+/** The scenario detail: beside the older scenario when both versions have one (spec 001 §2.3). */
+export function scenarioPath(row: ResultRow): string {
+  const [older, newer] = idsOf(row);
+  if (older && newer) return `/scenario/${newer}/compare/${older}`;
+  return `/scenario/${newer ?? older ?? ''}`;
 }
 
 export interface ResultQuery {
+  /** The version listed; when comparing, the newer of the two. */
   version: VersionRef;
-  /** Compare mode: the version `version` is compared with. */
+  /** Compare mode: the older version, that `version` is compared with. */
   compared?: VersionRef | undefined;
   discipline?: string;
   skip: number;
@@ -52,7 +85,7 @@ export function searchPublishedQueryOptions(query: ResultQuery) {
   });
 }
 
-const NO_VERSION: VersionRef = { id: '', netbeheerder: '', berichtVersie: '', versie: 0 };
+const NO_VERSION: VersionRef = { id: '', netbeheerder: '', berichtVersie: '', versie: 0, ingangsdatum: '' };
 
 /** Nothing is asked until a version is chosen (spec 001 §2.3). */
 export function useSearchPublished(query: Omit<ResultQuery, 'version'> & { version: VersionRef | undefined }) {

@@ -5,18 +5,12 @@ import Tooltip from '@mui/material/Tooltip';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
 import { LABELS } from '@/lib/texts';
-import type { ResultRow } from '../api/search-published';
+import { isCompared, omschrijvingOf, renamedFrom, type ResultRow } from '../api/search-published';
 import { VerschilMarker } from './verschil-marker';
-
-/** The compared omschrijving when it is not the current one. */
-const renamedFrom = (row: ResultRow): string | undefined => {
-  const [compared, current] = row.omschrijvingen ?? [null, null];
-  return compared !== null && current !== null && compared !== current ? compared : undefined;
-};
 
 function Omschrijving({ row }: { row: ResultRow }) {
   const before = renamedFrom(row);
-  if (before === undefined) return row.omschrijving;
+  if (before === undefined) return omschrijvingOf(row);
   return (
     // Inside the row's link: no stop of its own; the old name is said in words as well as on hover.
     <Tooltip describeChild title={`${LABELS.zoeken.vergelekenOmschrijving}: ${before}`}>
@@ -29,7 +23,7 @@ function Omschrijving({ row }: { row: ResultRow }) {
           borderRadius: 0.5,
         }}
       >
-        {row.omschrijving}
+        {omschrijvingOf(row)}
         <VisuallyHidden>{` (${LABELS.zoeken.vergelekenOmschrijving}: ${before})`}</VisuallyHidden>
       </Box>
     </Tooltip>
@@ -44,7 +38,7 @@ export function resultColumns(comparing: boolean): DataTableColumn<ResultRow>[] 
           {
             id: 'verschil',
             label: LABELS.zoeken.verschil,
-            render: (row: ResultRow) => <VerschilMarker verschil={row.verschil} />,
+            render: (row: ResultRow) => <VerschilMarker verschil={isCompared(row) ? row.verschil : null} />,
           },
         ]
       : []),

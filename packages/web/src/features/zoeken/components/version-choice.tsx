@@ -14,6 +14,8 @@ interface VersionChoiceProps {
   icon: ReactNode;
   /** The chip's caption, for screen readers: which of the two versions it is. */
   role: string;
+  /** When two versions are compared: 'Oud' or 'Nieuw', shown on the chip. */
+  age?: string | undefined;
   value: VersionRef | undefined;
   lookup: Lookup | undefined;
   /** The filters the dialog opens with. */
@@ -22,7 +24,7 @@ interface VersionChoiceProps {
 }
 
 /** A button that opens 'Versie selecteren', and the chosen version as a chip that can be removed. */
-export function VersionChoice({ label, icon, role, value, lookup, initialFilters, onChange }: VersionChoiceProps) {
+export function VersionChoice({ label, icon, role, age, value, lookup, initialFilters, onChange }: VersionChoiceProps) {
   const [open, setOpen] = useState(false);
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
@@ -32,7 +34,8 @@ export function VersionChoice({ label, icon, role, value, lookup, initialFilters
       {value && (
         <Chip
           color="primary"
-          label={LABELS.zoeken.versionChip(value.netbeheerder, value.berichtVersie, value.versie)}
+          variant={age === LABELS.zoeken.older ? 'outlined' : 'filled'}
+          label={LABELS.zoeken.versionChip(value.netbeheerder, value.berichtVersie, value.versie, age)}
           aria-description={role}
           onDelete={() => onChange(undefined)}
         />

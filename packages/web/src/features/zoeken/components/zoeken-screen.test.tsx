@@ -127,6 +127,20 @@ describe("Overzicht van alle scenario's", () => {
     expect(router.state.location.pathname).toBe('/scenario/c2/compare/p2');
   });
 
+  it('compares the older version against the newer whichever was chosen first, and says which is which', async () => {
+    const olderFirst = `/zoeken?versie=${encodeURIComponent(inUrl(VERSIONS.voorjaar))}&vergelijk=${encodeURIComponent(inUrl(VERSIONS.najaar))}`;
+    const { api } = renderScreen(olderFirst);
+    await within(await results()).findByText('Glasvezel huisaansluiting');
+    // The newer version is the current one: GET /rest/version/{newer}/compare/{older}.
+    expect(api.queries('/rest/version/v2/compare/v1')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Oud: Netbeheer_Noord 2.0 versie 1' })).toHaveAccessibleDescription(
+      LABELS.zoeken.selected,
+    );
+    expect(screen.getByRole('button', { name: 'Nieuw: Netbeheer_Noord 2.0 versie 2' })).toHaveAccessibleDescription(
+      LABELS.zoeken.compared,
+    );
+  });
+
   it('opens an added or removed scenario on its own', async () => {
     const { user, router } = renderScreen(COMPARE_URL);
     const table = await results();
@@ -137,13 +151,13 @@ describe("Overzicht van alle scenario's", () => {
   it('removing the selected version removes the comparison and the results', async () => {
     const { user, router } = renderScreen(COMPARE_URL);
     await results();
-    expect(screen.getByRole('button', { name: 'Netbeheer_Noord 2.0 versie 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Oud: Netbeheer_Noord 2.0 versie 1' })).toBeInTheDocument();
 
-    const chip = screen.getByRole('button', { name: 'Netbeheer_Noord 2.0 versie 2' });
+    const chip = screen.getByRole('button', { name: 'Nieuw: Netbeheer_Noord 2.0 versie 2' });
     await user.click(within(chip).getByTestId('CancelIcon'));
     expect(router.state.location.search).toBe('');
     expect(screen.getByText(LABELS.zoeken.nothingSelected)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Netbeheer_Noord 2.0 versie 1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Netbeheer_Noord 2.0 versie 1/ })).not.toBeInTheDocument();
   });
 
   it('applies the discipline on Zoeken', async () => {

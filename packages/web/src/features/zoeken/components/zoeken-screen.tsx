@@ -15,8 +15,8 @@ import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
 import { listTableProps, useListParams } from '@/lib/use-list-params';
 import { useLookup } from '../api/get-lookup';
-import { RESULT_SORT_FIELDS, useSearchPublished, type ResultRow } from '../api/search-published';
-import { formatVersionRef, parseVersionRef, refOf, type VersionRef } from '../api/version-ref';
+import { RESULT_SORT_FIELDS, rowKey, scenarioPath, useSearchPublished, type ResultRow } from '../api/search-published';
+import { formatVersionRef, olderAndNewer, parseVersionRef, refOf, type VersionRef } from '../api/version-ref';
 import { resultColumns } from './result-columns';
 import { VersionChoice } from './version-choice';
 
@@ -57,9 +57,11 @@ export function ZoekenScreen() {
     defaultSort: { sortBy: 'omschrijving', sortDirection: 'asc' },
     pageSize: PAGE_SIZE.zoeken,
   });
+  // Older against newer, whichever was chosen first (decision 0030).
+  const order = selected && compared ? olderAndNewer(selected, compared) : undefined;
   const { data, isFetching, refetch } = useSearchPublished({
-    version: selected,
-    compared,
+    version: order?.newer ?? selected,
+    compared: order?.older,
     discipline: list.filters.discipline,
     skip: list.skip,
     limit: list.limit,
@@ -68,9 +70,9 @@ export function ZoekenScreen() {
   });
   const filters = useFilterDraft(list, { onRefresh: () => selected && void refetch() });
 
-  const link = (row: ResultRow) => ({
-    to: compared && row.compareId ? `/scenario/${row._id}/compare/${row.compareId}` : `/scenario/${row._id}`,
-  });
+  const link = (row: ResultRow) => ({ to: scenarioPath(row) });
+  const ageOf = (ref: VersionRef | undefined) =>
+    order && ref ? (ref === order.newer ? LABELS.zoeken.newer : LABELS.zoeken.older) : undefined;
   const sameAs = (ref: VersionRef) => ({ berichtVersie: ref.berichtVersie, netbeheerder: ref.netbeheerder });
 
   return (
@@ -81,6 +83,7 @@ export function ZoekenScreen() {
             label={LABELS.zoeken.selectVersion}
             icon={<ListAltIcon />}
             role={LABELS.zoeken.selected}
+            age={ageOf(selected)}
             value={selected}
             lookup={lookup}
             onChange={select}
@@ -90,6 +93,7 @@ export function ZoekenScreen() {
               label={LABELS.zoeken.compareVersion}
               icon={<CompareArrowsIcon />}
               role={LABELS.zoeken.compared}
+              age={ageOf(compared)}
               value={compared}
               lookup={lookup}
               initialFilters={sameAs(selected)}
@@ -121,7 +125,7 @@ export function ZoekenScreen() {
             {...listTableProps(list, data)}
             label={TITLES.zoeken}
             columns={resultColumns(compared !== undefined)}
-            getRowId={(row) => row._id}
+            getRowId={rowKey}
             loading={isFetching}
             getRowLink={link}
             wrapHeaders

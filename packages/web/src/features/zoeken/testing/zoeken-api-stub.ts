@@ -1,6 +1,12 @@
-import { BERICHT_VERSIES, DISCIPLINES, type Lookup, type Version } from '@knooppunt/domain';
+import {
+  BERICHT_VERSIES,
+  DISCIPLINES,
+  type ComparedScenario,
+  type Lookup,
+  type ScenarioRow,
+  type Version,
+} from '@knooppunt/domain';
 import { stubApi, type StubHandler } from '@/testing/stub-api';
-import type { ResultRow } from '../api/search-published';
 
 /** A contractor who may search the published rules. */
 export const ZOEKER = ['Coordinerende Aannemer', 'Business rules Zoeken'];
@@ -37,7 +43,7 @@ const WERK = {
   wijzigenCapaciteit: 'Nee',
 };
 
-const result = (id: string, omschrijving: string, discipline: string, extra: Partial<ResultRow> = {}): ResultRow => ({
+const result = (id: string, omschrijving: string, discipline: string): ScenarioRow => ({
   _id: id,
   omschrijving,
   netbeheerder: 'Netbeheer_Noord',
@@ -47,33 +53,31 @@ const result = (id: string, omschrijving: string, discipline: string, extra: Par
   werkzaamheden: WERK,
   created: '2025-04-01T10:00:00Z',
   changed: '2025-04-01T10:00:00Z',
-  ...extra,
 });
 
 export const RESULTS = [result('r1', 'Nieuwe elektra-aansluiting', 'Elektra'), result('r2', 'Gas wijzigen', 'Gas')];
 
-export const COMPARED: ResultRow[] = [
-  result('c1', 'Glasvezel huisaansluiting', 'Glas', {
-    verschil: 'toegevoegd',
-    compareId: null,
-    omschrijvingen: [null, 'Glasvezel huisaansluiting'],
-  }),
-  result('c2', 'Gasaansluiting wijzigen', 'Gas', {
-    verschil: 'gewijzigd',
-    compareId: 'p2',
-    omschrijvingen: ['Gasaansluiting wijzigen', 'Gasaansluiting wijzigen'],
-  }),
-  result('p3', 'Wateraansluiting verwijderen', 'Water', {
-    versie: 1,
-    verschil: 'verwijderd',
-    compareId: null,
-    omschrijvingen: ['Wateraansluiting verwijderen', null],
-  }),
-  result('c4', 'Nieuwe elektra-aansluiting (met slimme meter)', 'Elektra', {
-    verschil: null,
-    compareId: 'p4',
-    omschrijvingen: ['Nieuwe elektra-aansluiting met meter', 'Nieuwe elektra-aansluiting (met slimme meter)'],
-  }),
+/** A row of version 2 compared with version 1: ids and omschrijvingen as [older, newer] (spec 001 §3). */
+const compared = (
+  ids: ComparedScenario['_id'],
+  omschrijving: ComparedScenario['omschrijving'],
+  discipline: string,
+  verschil: ComparedScenario['verschil'],
+): ComparedScenario => {
+  const { _id: _ignored, omschrijving: _name, ...row } = result('', '', discipline);
+  return { ...row, versie: ids[1] ? 2 : 1, _id: ids, omschrijving, verschil };
+};
+
+export const COMPARED: ComparedScenario[] = [
+  compared([null, 'c1'], [null, 'Glasvezel huisaansluiting'], 'Glas', 'toegevoegd'),
+  compared(['p2', 'c2'], ['Gasaansluiting wijzigen', 'Gasaansluiting wijzigen'], 'Gas', 'gewijzigd'),
+  compared(['p3', null], ['Wateraansluiting verwijderen', null], 'Water', 'verwijderd'),
+  compared(
+    ['p4', 'c4'],
+    ['Nieuwe elektra-aansluiting met meter', 'Nieuwe elektra-aansluiting (met slimme meter)'],
+    'Elektra',
+    null,
+  ),
 ];
 
 const page = <T>(items: T[]) => Response.json({ items, count: items.length, skip: 0, limit: 25 });
@@ -104,4 +108,4 @@ export function stubZoekenApi(overrides: ZoekenApi = {}) {
 }
 
 /** The URL value of a chosen version. */
-export const inUrl = (v: Version) => `${v._id}~${v.netbeheerder}~${v.berichtVersie}~${v.versie}`;
+export const inUrl = (v: Version) => `${v._id}~${v.netbeheerder}~${v.berichtVersie}~${v.versie}~${v.ingangsdatum}`;
