@@ -139,6 +139,8 @@ function PublishForm({ lookup, mutation, onCancel, onPublished }: FormProps) {
                 helperText={
                   fieldState.error?.message ?? (berichtVersie ? undefined : LABELS.scenarios.ingangsdatumHelper)
                 }
+                // The hint says why the picker is disabled: readable, not greyed out with it (WCAG contrast).
+                slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
               >
                 {ingangsdatums.map((datum) => (
                   <MenuItem key={datum} value={datum}>
