@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { loginAs } from '../support/portal';
 import {
   SCENARIOS_TITLE,
@@ -237,7 +238,7 @@ test('an editor sets the obligations of a new concept; fixed fields stay require
   await expect(lengte.getByRole('button', { name: 'Nee', exact: true })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test("a user of another grid operator, or of none, sees a grid operator's concept read-only", async ({
+test("a user of another grid operator sees a grid operator's concept read-only; the administrator acts for it", async ({
   page,
   browser,
 }) => {
@@ -255,7 +256,7 @@ test("a user of another grid operator, or of none, sees a grid operator's concep
   await expect(page.getByRole('group', { name: "Verplichting Foto's" })).toBeVisible();
   const path = new URL(page.url()).pathname;
 
-  for (const email of ['netbeheer@zuid.example', 'beheer@knooppunt.example']) {
+  for (const email of ['netbeheer@zuid.example']) {
     const other = await browser.newPage();
     await loginAs(other, email, path);
     await expect(other.getByRole('heading', { name: omschrijving })).toBeVisible();
@@ -268,15 +269,93 @@ test("a user of another grid operator, or of none, sees a grid operator's concep
     await expect(other.getByRole('group')).toHaveCount(0);
     await other.close();
   }
+
+  // The super role acts for the scenario's netbeheerder (issue 21 item 6, decision 0029).
+  const beheer = await browser.newPage();
+  await loginAs(beheer, 'beheer@knooppunt.example', path);
+  await expect(beheer.getByRole('heading', { name: omschrijving })).toBeVisible();
+  await expect(beheer.getByText('U kunt dit scenario alleen bekijken.')).toHaveCount(0);
+  const fotos = beheer.getByRole('group', { name: "Verplichting Foto's" });
+  await fotos.getByRole('button', { name: 'Nee', exact: true }).click();
+  await expect(beheer.getByText('Verplichting opgeslagen')).toBeVisible();
+  await expect(fotos.getByRole('button', { name: 'Nee', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await beheer.close();
 });
 
-test('the platform administrator sees every grid operator’s concepts, but makes no rules', async ({ page }) => {
+test('the platform administrator sees every grid operator’s concepts and acts for the one it chooses', async ({
+  page,
+}) => {
   await loginAs(page, 'beheer@knooppunt.example', '/scenarios?discipline=Riool');
   const table = page.getByRole('table', { name: SCENARIOS_TITLE });
   await expect(table.getByRole('row').filter({ hasText: 'Rioolaansluiting nieuw' })).toHaveCount(3);
   for (const netbeheerder of ['Netbeheer_Noord', 'Netbeheer_Zuid', 'Netbeheer_West']) {
     await expect(table.getByRole('cell', { name: netbeheerder, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('button', { name: 'Nieuw scenario' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /^Opties / })).toHaveCount(0);
+  // Spec 001 §6 gives the super role the edit right (issue 21 item 6, decision 0029).
+  await expect(page.getByRole('button', { name: /^Opties / })).toHaveCount(3);
+
+  // A new scenario needs the netbeheerder it is made for.
+  const suffix = uniqueSuffix();
+  const omschrijving = `E2E Koper namens West ${suffix}`;
+  await page.getByRole('button', { name: 'Nieuw scenario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Toevoegen scenario' });
+  await dialog.getByRole('textbox', { name: 'Omschrijving' }).fill(omschrijving);
+  await choose(page, dialog, 'Bericht versie', '1.36');
+  await choose(page, dialog, 'Discipline', 'Koper');
+  await chooseWerk(page, dialog, { ...WERK, Meter: 'Wisselen', 'Fysieke status': 'Uit bedrijf' });
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click();
+  await expect(dialog.getByText('Kies de netbeheerder waarvoor u handelt')).toBeVisible();
+  await expectNoAxeViolations(page, "/scenarios with 'Nieuw scenario' and its Netbeheerder select");
+  await choose(page, dialog, 'Netbeheerder', 'Netbeheer_West');
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click();
+  await expect(page.getByText('Scenario succesvol aangemaakt')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await choose(page, page.getByRole('search'), 'Discipline', 'Koper');
+  await searchOmschrijving(page, suffix);
+  await expect(scenarioRow(page, SCENARIOS_TITLE, omschrijving)).toContainText('Netbeheer_West');
+
+  // And publishes West's 1.36 concepts, that one among them.
+  await page.getByRole('button', { name: 'Publiceren versie' }).click();
+  const publish = page.getByRole('dialog', { name: 'Versie publiceren' });
+  await expect(publish.getByText('Kies eerst een bericht versie')).toBeVisible();
+  await expectNoAxeViolations(page, "/scenarios with 'Versie publiceren' and its Netbeheerder select");
+  await choose(page, publish, 'Netbeheerder', 'Netbeheer_West');
+  await publish.getByRole('textbox', { name: 'Omschrijving' }).fill(`E2E versie namens West ${suffix}`);
+  await choose(page, publish, 'Bericht versie', '1.36');
+  await choose(page, publish, 'Ingangsdatum', '03-03-2025');
+  await publish.getByRole('button', { name: 'Publiceren' }).click();
+  await expect(page.getByText('Versie succesvol gepubliceerd')).toBeVisible();
+  await expect(publish).toBeHidden();
+
+  await page.goto('/zoeken');
+  await page.getByRole('button', { name: 'Selecteren versie' }).click();
+  const versions = page.getByRole('dialog', { name: 'Versie selecteren' });
+  await choose(page, versions, 'Netbeheerder', 'Netbeheer_West');
+  const version = versions.getByRole('row').filter({ hasText: `E2E versie namens West ${suffix}` });
+  await expect(version).toContainText('Netbeheer_West');
+  await version.click();
+  await versions.getByRole('button', { name: 'Selecteren' }).click();
+  await expect(
+    page.getByRole('table', { name: "Overzicht van alle scenario's" }).getByRole('cell', { name: omschrijving }),
+  ).toBeVisible();
+});
+
+test('a grid operator’s editor acts for its own organisation: its dialogs ask no netbeheerder', async ({ page }) => {
+  await loginAs(page, 'netbeheer@noord.example', '/scenarios');
+  await page.getByRole('button', { name: 'Nieuw scenario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Toevoegen scenario' });
+  await expect(dialog.getByRole('textbox', { name: 'Omschrijving' })).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Netbeheerder' })).toHaveCount(0);
+  // The messages name the fields by their labels (issue 21 item 10).
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click();
+  for (const label of ['Aansluiting', 'Type aansluiting', 'Fysieke status', 'Wijzigen capaciteit']) {
+    await expect(dialog.getByText(`Kies een waarde voor ${label}`, { exact: true })).toBeVisible();
+  }
+  await expect(dialog).not.toContainText(/typeAansluiting|fysiekeStatus|wijzigenCapaciteit/);
+  await dialog.getByRole('button', { name: 'Annuleren' }).click();
+
+  await page.getByRole('button', { name: 'Publiceren versie' }).click();
+  const publish = page.getByRole('dialog', { name: 'Versie publiceren' });
+  await expect(publish.getByRole('textbox', { name: 'Omschrijving' })).toBeVisible();
+  await expect(publish.getByRole('combobox', { name: 'Netbeheerder' })).toHaveCount(0);
 });

@@ -18,9 +18,15 @@ test('an editor creates a value list, disallows a value and sees it marked', asy
   await page.getByRole('button', { name: 'Nieuwe waardenlijst' }).click();
   const dialog = page.getByRole('dialog', { name: 'Toevoegen waardenlijst' });
   const add = dialog.getByRole('button', { name: 'Toevoegen' });
-  await expect(add).toBeDisabled();
+  await expect(dialog.getByRole('combobox', { name: 'Netbeheerder' })).toHaveCount(0);
   await choose(page, dialog, 'Bericht versie', '2.0');
+  // Without a discipline both fields are flagged, driven by the discipline (spec 001 §5, issue 21 item 10).
+  await add.click();
+  await expect(dialog.getByRole('combobox', { name: 'Discipline' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('combobox', { name: 'Bericht versie' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText(/^Discipline moet een van /)).toBeVisible();
   await choose(page, dialog, 'Discipline', 'Water');
+  await expect(dialog.getByRole('combobox', { name: 'Discipline' })).not.toHaveAttribute('aria-invalid', 'true');
   await add.click();
   await expect(page.getByText('Waardenlijst succesvol aangemaakt')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -59,6 +65,30 @@ test('an editor creates a value list, disallows a value and sees it marked', asy
   await page.getByRole('link', { name: 'Waardenlijsten' }).click();
   await expect(page).toHaveURL(/\/waardenlijsten\?discipline=Water$/);
   await expect(waardenlijstRow(page, 'Netbeheer_Noord', 'Water')).toBeVisible();
+});
+
+test('the platform administrator creates a list for the netbeheerder it chooses, and may change it', async ({
+  page,
+}) => {
+  await loginAs(page, 'beheer@knooppunt.example', '/waardenlijsten');
+  await page.getByRole('button', { name: 'Nieuwe waardenlijst' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Toevoegen waardenlijst' });
+  await choose(page, dialog, 'Bericht versie', '1.36');
+  await choose(page, dialog, 'Discipline', 'Riool');
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click();
+  await expect(dialog.getByText('Kies de netbeheerder waarvoor u handelt')).toBeVisible();
+  await choose(page, dialog, 'Netbeheerder', 'Netbeheer_West');
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click();
+  await expect(page.getByText('Waardenlijst succesvol aangemaakt')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await choose(page, page, 'Netbeheerder', 'Netbeheer_West');
+  const row = waardenlijstRow(page, 'Netbeheer_West', 'Riool');
+  await expect(row).toContainText('1.36');
+  await expect(row.getByRole('button', { name: 'Opties' })).toBeVisible();
+  await row.click();
+  await expect(page.getByRole('heading', { name: 'Waardenlijst Riool 1.36 van Netbeheer_West' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Wijzigen' }).first()).toBeVisible();
 });
 
 test('a list the netbeheerder has already is refused with the error alert', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT, PAGE_SIZE } from './constants';
 import { SORT_DIRECTIONS, pagedSchema } from './paging';
-import { berichtVersieSchema, disciplineSchema, type ValueNode } from './regels';
+import { berichtVersieSchema, disciplineSchema, namensSchema, type ValueNode } from './regels';
 
 /**
  * The value lists (waardenlijsten) of the business rules (spec 001 §2.4, §2.5, §3): a
@@ -69,10 +69,14 @@ export const waardenlijstQuerySchema = z.object({
 });
 export type WaardenlijstQuery = z.input<typeof waardenlijstQuerySchema>;
 
-/** POST /rest/waardenlijst: the netbeheerder is the caller's own deelnemer, never the body's. */
+/**
+ * POST /rest/waardenlijst: for the caller's own deelnemer; `netbeheerder` names the one a
+ * super-role user acts for (decision 0029).
+ */
 export const createWaardenlijstSchema = z.object({
   berichtVersie: berichtVersieSchema,
   discipline: disciplineSchema,
+  netbeheerder: namensSchema.optional(),
 });
 export type CreateWaardenlijst = z.input<typeof createWaardenlijstSchema>;
 

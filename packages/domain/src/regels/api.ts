@@ -3,7 +3,13 @@ import { DISCIPLINES, MAX_INTEGER, MAX_INTEGER_TEXT, MAX_PAGE_LIMIT } from '../c
 import { scenarioBasedOnSchema } from '../concurrency';
 import { SORT_DIRECTIONS, pagedSchema } from '../paging';
 import { VERPLICHTINGEN, type RuleNode } from './catalogue';
-import { BERICHT_VERSIES, WERKZAAMHEDEN, WERKZAAMHEDEN_WAARDEN, type Werkzaamheid } from './reference';
+import {
+  BERICHT_VERSIES,
+  WERKZAAMHEDEN,
+  WERKZAAMHEDEN_WAARDEN,
+  WERKZAAMHEID_LABELS,
+  type Werkzaamheid,
+} from './reference';
 
 /** Spec 001 §9: 25 rows a page for versions, scenarios, value lists and search. */
 export const REGELS_PAGE_SIZE = 25;
@@ -14,12 +20,17 @@ export const REGELS_TEXTS = {
   omschrijving: 'Omschrijving is verplicht (1 tot 100 tekens)',
   berichtVersie: `Berichtversie moet een van ${BERICHT_VERSIES.join(', ')} zijn`,
   discipline: `Discipline moet een van ${DISCIPLINES.join(', ')} zijn`,
-  werkzaamheid: (kind: string) => `Kies een waarde voor ${kind}`,
+  // The label the form shows, not the field's name (issue 21 item 10).
+  werkzaamheid: (kind: Werkzaamheid) => `Kies een waarde voor ${WERKZAAMHEID_LABELS[kind]}`,
   ingangsdatum: 'Kies een ingangsdatum uit de kalender van deze berichtversie',
   dubbelScenario: 'Er is al een concept scenario voor deze discipline en combinatie van werkzaamheden',
   gepubliceerd: 'Een gepubliceerd scenario kan niet worden gewijzigd',
   nietEigen: 'U kunt alleen de regels van uw eigen netbeheerder wijzigen',
   geenNetbeheerder: 'Alleen een netbeheerder kan regels beheren',
+  // Acting for a netbeheerder (decision 0029).
+  namensVerplicht: 'Kies de netbeheerder waarvoor u handelt',
+  namensGeenNetbeheerder: (naam: string) => `'${naam}' is geen netbeheerder`,
+  namensNietToegestaan: 'Alleen een beheerder kan namens een andere netbeheerder handelen',
   tegelijkGepubliceerd: 'Er werd tegelijk een andere versie gepubliceerd; probeer het opnieuw',
   geenConcepten: "Er zijn geen concept scenario's voor deze berichtversie om te publiceren",
   onbekendeNode: 'Dit veld bestaat niet in het scenario',
@@ -35,6 +46,16 @@ const omschrijving = z
   .trim()
   .min(1, REGELS_TEXTS.omschrijving)
   .max(100, REGELS_TEXTS.omschrijving);
+/**
+ * The netbeheerder a super-role user acts for (decision 0029): required in their dialogs, optional
+ * in the bodies (a netbeheerder's own staff act for their own organisation without naming it).
+ */
+export const namensSchema = z
+  .string({ error: REGELS_TEXTS.namensVerplicht })
+  .trim()
+  .min(1, REGELS_TEXTS.namensVerplicht)
+  .max(100, REGELS_TEXTS.namensVerplicht);
+const namens = namensSchema.optional();
 export const berichtVersieSchema = z.enum(BERICHT_VERSIES, { error: REGELS_TEXTS.berichtVersie });
 export const disciplineSchema = z.enum(DISCIPLINES, { error: REGELS_TEXTS.discipline });
 
@@ -107,8 +128,13 @@ export const createScenarioSchema = z.object({
   berichtVersie: berichtVersieSchema,
   discipline: disciplineSchema,
   werkzaamheden: scenarioWerkzaamhedenSchema,
+  netbeheerder: namens,
 });
-export const copyScenarioSchema = z.object({ omschrijving, werkzaamheden: scenarioWerkzaamhedenSchema });
+export const copyScenarioSchema = z.object({
+  omschrijving,
+  werkzaamheden: scenarioWerkzaamhedenSchema,
+  netbeheerder: namens,
+});
 /** PATCH /rest/rules/{id}: the omschrijving, or one node's obligation. */
 export const patchScenarioSchema = z.intersection(
   // Apart from the two forms, so a missing or wrong basedOn is named as such (decision 0025).
@@ -149,6 +175,7 @@ export const publishVersionSchema = z.object({
   berichtVersie: berichtVersieSchema,
   omschrijving,
   ingangsdatum: z.iso.date({ error: REGELS_TEXTS.ingangsdatum }),
+  netbeheerder: namens,
 });
 
 export const compareQuerySchema = z.object({

@@ -3,3 +3,4 @@ export * from './catalogue';
 export * from './check';
 export * from './api';
 export * from './markdown';
+export * from './rights';

@@ -5,6 +5,8 @@ export interface Actor {
   sub: string;
   email?: string | undefined;
   deelnemer?: string | undefined;
+  /** The netbeheerder a super-role user acts for, when not its own deelnemer (decision 0029). */
+  actingFor?: string | undefined;
 }
 
 export interface AuditEntry {
@@ -27,6 +29,7 @@ export function createAuditService() {
       await insertAuditEntry(tx, {
         actor: actor.email ?? actor.sub,
         actorDeelnemer: actor.deelnemer ?? null,
+        actingFor: actor.actingFor ?? null,
         action: entry.action,
         subjectType: entry.subjectType,
         subjectId: entry.subjectId,

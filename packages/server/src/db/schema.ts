@@ -76,6 +76,8 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actor: text('actor').notNull(),
     actorDeelnemer: text('actor_deelnemer'),
+    /** The netbeheerder a super-role user acted for (decision 0029); null when acting as itself. */
+    actingFor: text('acting_for'),
     action: text('action').notNull(),
     subjectType: text('subject_type').notNull(),
     subjectId: text('subject_id').notNull(),

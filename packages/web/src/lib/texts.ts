@@ -176,6 +176,14 @@ export const LABELS = {
     droppedRoles: (roles: string) => `Vervalt bij opslaan (hoort niet bij dit organisatietype): ${roles}`,
     noOrganisations: 'Er zijn geen organisaties waarvan u gebruikers mag beheren.',
   },
+  /**
+   * The 'Netbeheerder' select of the rules dialogs, for a super-role user who acts for a
+   * netbeheerder (decision 0029).
+   */
+  namens: {
+    label: 'Netbeheerder',
+    helper: 'U handelt namens deze netbeheerder',
+  },
   /** The business-rule scenarios (spec 001 §2.1, §2.2): columns, dialogs and the rule trees. */
   scenarios: {
     omschrijving: 'Omschrijving',

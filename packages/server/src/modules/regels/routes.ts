@@ -32,7 +32,9 @@ const READ = 'Right: search rules, or any concept or beheer rules right (canAcce
 const CONCEPT =
   "Concepts need a concept or beheer rules right (canAccessConceptScenarios): without one a concept answers 403 with the message 'Concept scenario's zijn alleen zichtbaar …'.";
 const EDIT =
-  "Right: edit concept rules, and the scenario's netbeheerder must be the caller's deelnemer (403 otherwise); only concepts change (409 for a published scenario).";
+  "Right: edit concept rules, and the scenario's netbeheerder must be the caller's deelnemer, or the caller has the super role and acts for that netbeheerder, audited as such (403 otherwise; decision 0029); only concepts change (409 for a published scenario).";
+const FOR =
+  "For the caller's own netbeheerder: an organisation of type Netbeheerder (403 otherwise). A caller with the super role acts for the netbeheerder it names in `netbeheerder`: required for it, an existing netbeheerder (400 naming the field otherwise), audited as acting for it. Anyone else naming another organisation gets a 403 (decision 0029). Right: edit concept rules.";
 
 /** Concept scenarios are for the /scenarios rights; published ones for everyone who may search. */
 function assertMaySeeConcepts(permissions: Permissions) {
@@ -77,8 +79,7 @@ export const regelsRoutes: FastifyPluginAsyncZod<{ service: RegelsService }> = a
       schema: {
         tags,
         summary: 'Publish a version',
-        description:
-          "Copies every concept scenario of the caller's netbeheerder for the berichtVersie into version n+1 with the ingangsdatum, which must be one of the calendar's dates for that berichtVersie (400 otherwise). 409 when there is no concept to publish. The concepts stay editable; the published copies never change. Right: edit concept rules; the caller must be a netbeheerder.",
+        description: `Copies every concept scenario of the netbeheerder for the berichtVersie into version n+1 with the ingangsdatum, which must be one of the calendar's dates for that berichtVersie (400 otherwise). 409 when there is no concept to publish. The concepts stay editable; the published copies never change. ${FOR}`,
         body: publishVersionSchema,
         response: { 201: versionSchema, ...errors },
       },
@@ -129,8 +130,7 @@ export const regelsRoutes: FastifyPluginAsyncZod<{ service: RegelsService }> = a
       schema: {
         tags,
         summary: 'Create a concept scenario',
-        description:
-          "For the caller's netbeheerder, with rule trees from the field catalogue of the discipline (docs/regels.md). 409 when a concept of that berichtVersie, discipline and combination of work exists. Right: edit concept rules; the caller must be a netbeheerder.",
+        description: `With rule trees from the field catalogue of the discipline (docs/regels.md). 409 when a concept of that netbeheerder, berichtVersie, discipline and combination of work exists. ${FOR}`,
         body: createScenarioSchema,
         response: { 201: scenarioSchema, ...errors },
       },
@@ -201,8 +201,7 @@ export const regelsRoutes: FastifyPluginAsyncZod<{ service: RegelsService }> = a
       schema: {
         tags,
         summary: 'Copy a scenario into a new concept',
-        description:
-          "A new concept of the caller's netbeheerder with the source's berichtVersie, discipline and rules, a new omschrijving and combination of work. 409 when that concept exists. Right: edit concept rules; the caller must be a netbeheerder.",
+        description: `A new concept with the source's berichtVersie, discipline and rules, a new omschrijving and combination of work. 409 when that concept exists. ${FOR}`,
         params: id,
         body: copyScenarioSchema,
         response: { 201: scenarioSchema, ...errors },

@@ -23,7 +23,7 @@ import type { Actor, AuditService } from '../../audit/service';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import {
   calendar,
   countEqual,
@@ -38,7 +38,7 @@ import {
   type ScenarioRecord,
 } from './repository';
 import { dutchToday } from './calendar';
-import { isNetbeheerder } from '../organisations/repository';
+import { changerOf, netbeheerderFor } from './acting-for';
 import { compareVersions, publishVersion, searchVersions, toVersion, versionById } from './versions-repository';
 
 export type RegelsService = ReturnType<typeof createRegelsService>;
@@ -56,26 +56,20 @@ function withObligation(nodes: readonly RuleNode[], id: string, verplichting: Ru
 }
 
 export function createRegelsService({ db, audit }: { db: Database; audit: AuditService }) {
-  /** Changing rules needs the edit right (the route's guard) and the caller's own grid operator. */
-  const assertOwner = (user: AuthUser, scenario: ScenarioRecord) => {
-    if (scenario.netbeheerder !== user.deelnemer) throw new ForbiddenError(REGELS_TEXTS.nietEigen);
-  };
-  const assertNetbeheerder = async (user: AuthUser): Promise<string> => {
-    if (!user.deelnemer || !(await isNetbeheerder(db, user.deelnemer))) {
-      throw new ForbiddenError(REGELS_TEXTS.geenNetbeheerder);
-    }
-    return user.deelnemer;
-  };
+  /** New rules are for the caller's own netbeheerder, or the one a super-role user acts for (decision 0029). */
+  const makerOf = (user: AuthUser, requested: string | undefined) =>
+    netbeheerderFor(db, user, requested, REGELS_TEXTS.geenNetbeheerder);
   const found = async (id: string, tx: Database = db, lock = false) => {
     const scenario = await scenarioById(tx, id, lock);
     if (!scenario) throw new NotFoundError(REGELS_TEXTS.scenarioNietGevonden);
     return scenario;
   };
+  /** A concept the caller may change: its own netbeheerder's, or acting for its netbeheerder. */
   const concept = async (tx: Database, user: AuthUser, id: string) => {
     const scenario = await found(id, tx, true);
-    assertOwner(user, scenario);
+    const actor = changerOf(user, scenario.netbeheerder, REGELS_TEXTS.nietEigen);
     if (scenario.versionId) throw new ConflictError(REGELS_TEXTS.gepubliceerd);
-    return scenario;
+    return { scenario, actor };
   };
   const view = async (scenario: ScenarioRecord): Promise<Scenario> => ({
     ...toScenarioRow(scenario),
@@ -116,7 +110,7 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
     },
 
     async create(user: AuthUser, input: z.output<typeof createScenarioSchema>): Promise<Scenario> {
-      const netbeheerder = await assertNetbeheerder(user);
+      const { netbeheerder, actor: maker } = await makerOf(user, input.netbeheerder);
       const discipline = input.discipline as Discipline;
       const id = await db.transaction(async (tx) => {
         const id = await insertScenario(tx, {
@@ -129,7 +123,7 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
           agaRules: ruleTreeOf(discipline, 'aga'),
         });
         if (!id) throw new ConflictError(REGELS_TEXTS.dubbelScenario);
-        const { actor, entry } = audited(user, 'scenario.create', id, undefined, input);
+        const { actor, entry } = audited(maker, 'scenario.create', id, undefined, { ...input, netbeheerder });
         await audit.record(tx, actor, entry);
         return id;
       });
@@ -137,7 +131,7 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
     },
 
     async copy(user: AuthUser, id: string, input: z.output<typeof copyScenarioSchema>): Promise<Scenario> {
-      const netbeheerder = await assertNetbeheerder(user);
+      const { netbeheerder, actor: maker } = await makerOf(user, input.netbeheerder);
       const source = await found(id);
       const copyId = await db.transaction(async (tx) => {
         const copyId = await insertScenario(tx, {
@@ -150,7 +144,7 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
           agaRules: source.agaRules,
         });
         if (!copyId) throw new ConflictError(REGELS_TEXTS.dubbelScenario);
-        const { actor, entry } = audited(user, 'scenario.copy', copyId, { from: id }, input);
+        const { actor, entry } = audited(maker, 'scenario.copy', copyId, { from: id }, { ...input, netbeheerder });
         await audit.record(tx, actor, entry);
         return copyId;
       });
@@ -159,14 +153,14 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
 
     async patch(user: AuthUser, id: string, input: z.output<typeof patchScenarioSchema>): Promise<Scenario> {
       const changed = await db.transaction(async (tx) => {
-        const scenario = await concept(tx, user, id);
+        const { scenario, actor: changer } = await concept(tx, user, id);
         // Only a change to the scenario as the caller saw it (decision 0025).
         if (!sameMoment(scenario.changed, input.basedOn.changed)) {
           throw new ConflictError(CONCURRENCY_TEXTS.scenarioChanged);
         }
         if ('omschrijving' in input) {
           await updateScenario(tx, id, { omschrijving: input.omschrijving });
-          const { actor, entry } = audited(user, 'scenario.edit', id, scenario.omschrijving, input.omschrijving);
+          const { actor, entry } = audited(changer, 'scenario.edit', id, scenario.omschrijving, input.omschrijving);
           await audit.record(tx, actor, entry);
         } else {
           const tg = withObligation(scenario.tgRules, input.id, input.verplichting);
@@ -177,7 +171,7 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
             throw new ValidationError('verplichting', REGELS_TEXTS.vastVeld);
           }
           await updateScenario(tx, id, tg ? { tgRules: tg.tree } : { agaRules: aga!.tree });
-          const { actor, entry } = audited(user, 'scenario.obligation', id, hit.node.verplichting, {
+          const { actor, entry } = audited(changer, 'scenario.obligation', id, hit.node.verplichting, {
             id: input.id,
             verplichting: input.verplichting,
           });
@@ -190,9 +184,9 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
 
     async remove(user: AuthUser, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const scenario = await concept(tx, user, id);
+        const { scenario, actor: changer } = await concept(tx, user, id);
         await deleteScenario(tx, id);
-        const { actor, entry } = audited(user, 'scenario.delete', id, toScenarioRow(scenario));
+        const { actor, entry } = audited(changer, 'scenario.delete', id, toScenarioRow(scenario));
         await audit.record(tx, actor, entry);
       });
     },
@@ -203,7 +197,7 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
     },
 
     async publish(user: AuthUser, input: z.output<typeof publishVersionSchema>) {
-      const netbeheerder = await assertNetbeheerder(user);
+      const { netbeheerder, actor } = await makerOf(user, input.netbeheerder);
       if (!datesFor(await calendar(db), input.berichtVersie, dutchToday()).includes(input.ingangsdatum)) {
         throw new ValidationError('ingangsdatum', REGELS_TEXTS.ingangsdatum);
       }
@@ -211,7 +205,7 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
         .transaction(async (tx) => {
           const published = await publishVersion(tx, { ...input, netbeheerder });
           if (!published) throw new ConflictError(REGELS_TEXTS.geenConcepten);
-          await audit.record(tx, user, {
+          await audit.record(tx, actor, {
             action: 'version.publish',
             subjectType: 'version',
             subjectId: published.id,

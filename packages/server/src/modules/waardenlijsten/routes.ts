@@ -13,7 +13,8 @@ import { currentUser } from '../../auth/guard';
 import type { WaardenlijstenService } from './service';
 
 const tags = ['Waardenlijsten'];
-const OWNER_ONLY = 'Only for a list of the caller’s own netbeheerder (deelnemer); 403 otherwise.';
+const OWNER_ONLY =
+  'Only for a list of the caller’s own netbeheerder (deelnemer), or by a caller with the super role acting for the list’s netbeheerder, audited as such; 403 otherwise (decision 0029).';
 
 export const waardenlijstRoutes: FastifyPluginAsyncZod<{ service: WaardenlijstenService }> = async (
   app,
@@ -43,7 +44,7 @@ export const waardenlijstRoutes: FastifyPluginAsyncZod<{ service: Waardenlijsten
         tags,
         summary: 'Create a value list',
         description:
-          'For the caller’s own netbeheerder, which must be an organisation of type Netbeheerder (403 otherwise). The trees hold every field of the discipline that has values, each value allowed; the omschrijving is `Waardenlijst {discipline} {berichtVersie} van {netbeheerder}`. 409 when the netbeheerder has a list for this berichtVersie and discipline already.',
+          'For the caller’s own netbeheerder, which must be an organisation of type Netbeheerder (403 otherwise). A caller with the super role acts for the netbeheerder it names in `netbeheerder`: required for it, an existing netbeheerder (400 naming the field otherwise), audited as acting for it; anyone else naming another organisation gets a 403 (decision 0029). The trees hold every field of the discipline that has values, each value allowed; the omschrijving is `Waardenlijst {discipline} {berichtVersie} van {netbeheerder}`. 409 when the netbeheerder has a list for this berichtVersie and discipline already.',
         body: createWaardenlijstSchema,
         response: { 201: waardenlijstSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
       },

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AuditService } from '../../audit/service';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import {
   deleteWaardenlijst,
   findWaardenlijst,
@@ -23,7 +23,7 @@ import {
   updateTrees,
   type WaardenlijstRecord,
 } from './repository';
-import { isNetbeheerder } from '../organisations/repository';
+import { changerOf, netbeheerderFor } from '../regels/acting-for';
 
 type Query = z.output<typeof waardenlijstQuerySchema>;
 type CreateBody = z.output<typeof createWaardenlijstSchema>;
@@ -47,10 +47,12 @@ const toView = (row: WaardenlijstRecord): Waardenlijst => ({
   agaWaardenlijsten: row.agaWaardenlijsten,
 });
 
-/** Spec 001 §6: changing or deleting a list needs the list's netbeheerder to be the caller's deelnemer. */
-function assertOwner(user: AuthUser, row: WaardenlijstRecord) {
-  if (!user.deelnemer || user.deelnemer !== row.netbeheerder) throw new ForbiddenError(WAARDENLIJST_TEXTS.nietEigen);
-}
+/**
+ * Spec 001 §6: changing or deleting a list needs the list's netbeheerder to be the caller's
+ * deelnemer, or a super-role user acting for it (decision 0029). Answers the actor to audit.
+ */
+const changer = (user: AuthUser, row: WaardenlijstRecord) =>
+  changerOf(user, row.netbeheerder, WAARDENLIJST_TEXTS.nietEigen);
 
 function findNode(nodes: ValueNode[], id: string): ValueNode | undefined {
   for (const node of nodes) {
@@ -73,12 +75,14 @@ export function createWaardenlijstenService({ db, audit }: { db: Database; audit
       return toView(row);
     },
 
-    /** A new list of the caller's netbeheerder, every value of the catalogue allowed. */
+    /** A new list of the caller's netbeheerder (or the one it acts for), every value of the catalogue allowed. */
     async create(user: AuthUser, body: CreateBody): Promise<Waardenlijst> {
-      const netbeheerder = user.deelnemer;
-      if (!netbeheerder || !(await isNetbeheerder(db, netbeheerder))) {
-        throw new ForbiddenError(WAARDENLIJST_TEXTS.geenNetbeheerder);
-      }
+      const { netbeheerder, actor } = await netbeheerderFor(
+        db,
+        user,
+        body.netbeheerder,
+        WAARDENLIJST_TEXTS.geenNetbeheerder,
+      );
       return db.transaction(async (tx) => {
         const created = await insertWaardenlijst(tx, {
           netbeheerder,
@@ -90,7 +94,7 @@ export function createWaardenlijstenService({ db, audit }: { db: Database; audit
         });
         if (!created) throw new ConflictError(WAARDENLIJST_TEXTS.bestaatAl(body.berichtVersie, body.discipline));
         const view = toView(created);
-        await audit.record(tx, user, { action: 'waardenlijst.create', ...subject(created), after: toRow(created) });
+        await audit.record(tx, actor, { action: 'waardenlijst.create', ...subject(created), after: toRow(created) });
         return view;
       });
     },
@@ -100,7 +104,7 @@ export function createWaardenlijstenService({ db, audit }: { db: Database; audit
       return db.transaction(async (tx) => {
         const row = await lockWaardenlijst(tx, id);
         if (!row) throw new NotFoundError(WAARDENLIJST_TEXTS.nietGevonden);
-        assertOwner(user, row);
+        const actor = changer(user, row);
         const trees = {
           tgWaardenlijsten: structuredClone(row.tgWaardenlijsten),
           agaWaardenlijsten: structuredClone(row.agaWaardenlijsten),
@@ -112,7 +116,7 @@ export function createWaardenlijstenService({ db, audit }: { db: Database; audit
         const before = { node: node.id, waarde: waarde.waarde, toegestaan: waarde.toegestaan };
         waarde.toegestaan = body.toegestaan;
         const updated = await updateTrees(tx, row.id, trees);
-        await audit.record(tx, user, {
+        await audit.record(tx, actor, {
           action: 'waardenlijst.update',
           ...subject(row),
           before,
@@ -126,10 +130,10 @@ export function createWaardenlijstenService({ db, audit }: { db: Database; audit
       await db.transaction(async (tx) => {
         const row = await lockWaardenlijst(tx, id);
         if (!row) throw new NotFoundError(WAARDENLIJST_TEXTS.nietGevonden);
-        assertOwner(user, row);
+        const actor = changer(user, row);
         await deleteWaardenlijst(tx, row.id);
         // The whole list, trees included: what was allowed stays on record.
-        await audit.record(tx, user, { action: 'waardenlijst.delete', ...subject(row), before: toView(row) });
+        await audit.record(tx, actor, { action: 'waardenlijst.delete', ...subject(row), before: toView(row) });
       });
     },
   };

@@ -6,6 +6,8 @@ export interface CopyScenario {
   id: string;
   omschrijving: string;
   werkzaamheden: Werkzaamheden;
+  /** The netbeheerder a super-role user acts for (decision 0029); omitted for a netbeheerder's own staff. */
+  netbeheerder?: string | undefined;
 }
 
 /** A new concept with the source's bericht versie, discipline and rules, for another combination of work. */

@@ -7,9 +7,11 @@ export interface CreateScenario {
   berichtVersie: string;
   discipline: string;
   werkzaamheden: Werkzaamheden;
+  /** The netbeheerder a super-role user acts for (decision 0029); omitted for a netbeheerder's own staff. */
+  netbeheerder?: string | undefined;
 }
 
-/** A new concept scenario of the user's own netbeheerder. */
+/** A new concept scenario of the user's own netbeheerder, or the one it acts for. */
 export function createScenario(body: CreateScenario): Promise<Scenario> {
   return apiRequest('POST', '/rest/rules', body);
 }

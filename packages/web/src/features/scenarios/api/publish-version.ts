@@ -7,9 +7,11 @@ export interface PublishVersion {
   omschrijving: string;
   /** One of the calendar's dates for the bericht versie, 'yyyy-MM-dd'. */
   ingangsdatum: string;
+  /** The netbeheerder a super-role user acts for (decision 0029); omitted for a netbeheerder's own staff. */
+  netbeheerder?: string | undefined;
 }
 
-/** Publishes the user's concepts of one bericht versie as the next numbered version. */
+/** Publishes the concepts of one bericht versie of the user's netbeheerder (or the one it acts for) as the next numbered version. */
 export function publishVersion(body: PublishVersion): Promise<Version> {
   return apiRequest('POST', '/rest/version', body);
 }

@@ -1,4 +1,11 @@
-import { ERROR_TITLES, publishVersionSchema, SUCCESS_MESSAGES, type Lookup } from '@knooppunt/domain';
+import {
+  actsForNetbeheerder,
+  ERROR_TITLES,
+  namensSchema,
+  publishVersionSchema,
+  SUCCESS_MESSAGES,
+  type Lookup,
+} from '@knooppunt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -11,7 +18,9 @@ import { useId } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { FormTextField } from '@/components/form-text-field/form-text-field';
 import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
+import { NamensField } from '@/components/namens-field/namens-field';
 import { useNotify } from '@/components/notifications/notify-context';
+import { usePermissions } from '@/lib/auth/current-user';
 import { formatDate } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
 import { usePublishVersion, type PublishVersion } from '../api/publish-version';
@@ -44,12 +53,17 @@ interface FormProps {
 
 // Invalid fields are flagged when 'Publiceren' is pressed, and nothing is sent (spec 001 §5).
 const resolver = zodResolver(publishVersionSchema) as unknown as Resolver<PublishVersion>;
+// A super-role user also names the netbeheerder whose concepts it publishes (decision 0029).
+const actingResolver = zodResolver(
+  publishVersionSchema.extend({ netbeheerder: namensSchema }),
+) as unknown as Resolver<PublishVersion>;
 
 function PublishForm({ lookup, mutation, onCancel, onPublished }: FormProps) {
   const { notifyError, notifySuccess } = useNotify();
+  const acting = actsForNetbeheerder(usePermissions());
   const form = useForm<PublishVersion>({
-    resolver,
-    defaultValues: { omschrijving: '', berichtVersie: '', ingangsdatum: '' },
+    resolver: acting ? actingResolver : resolver,
+    defaultValues: { omschrijving: '', berichtVersie: '', ingangsdatum: '', ...(acting && { netbeheerder: '' }) },
   });
   const { control } = form;
   const berichtVersie = useWatch({ control, name: 'berichtVersie' });
@@ -69,6 +83,7 @@ function PublishForm({ lookup, mutation, onCancel, onPublished }: FormProps) {
     <Stack component="form" noValidate onSubmit={submit}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack sx={{ gap: 2.5, pt: 1 }}>
+          {acting && <NamensField control={control} name="netbeheerder" netbeheerders={lookup?.netbeheerders ?? []} />}
           <FormTextField
             control={control}
             name="omschrijving"
@@ -124,6 +139,8 @@ function PublishForm({ lookup, mutation, onCancel, onPublished }: FormProps) {
                 helperText={
                   fieldState.error?.message ?? (berichtVersie ? undefined : LABELS.scenarios.ingangsdatumHelper)
                 }
+                // The hint says why the picker is disabled: readable, not greyed out with it (WCAG contrast).
+                slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
               >
                 {ingangsdatums.map((datum) => (
                   <MenuItem key={datum} value={datum}>

@@ -1,4 +1,11 @@
-import { ERROR_TITLES, REGELS_TEXTS, SUCCESS_MESSAGES, TITLES, WERKZAAMHEID_LABELS } from '@knooppunt/domain';
+import {
+  ERROR_TITLES,
+  REGELS_TEXTS,
+  SUCCESS_MESSAGES,
+  TITLES,
+  WERKZAAMHEDEN,
+  WERKZAAMHEID_LABELS,
+} from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/lib/dates';
@@ -11,9 +18,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 type Kind = keyof typeof WERKZAAMHEID_LABELS;
 
-async function openDialog(button: string, title: string, overrides: ScenarioApi = {}) {
+const SUPER = { roles: ['Beheer ziet alles'], deelnemer: 'Knooppunt_Beheer' };
+
+async function openDialog(button: string, title: string, overrides: ScenarioApi = {}, who: Partial<typeof SUPER> = {}) {
   const api = stubScenarioApi(overrides);
-  const view = renderWithProviders(<ScenariosScreen />, { roles: EDITOR, url: '/scenarios' });
+  const view = renderWithProviders(<ScenariosScreen />, { roles: EDITOR, url: '/scenarios', ...who });
   await within(screen.getByRole('table', { name: TITLES.scenarios })).findAllByRole('row', { name: /concept/ });
   await view.user.click(screen.getByRole('button', { name: button }));
   const dialog = screen.getByRole('dialog', { name: title });
@@ -42,8 +51,54 @@ describe('Toevoegen scenario', () => {
     expect(await within(dialog).findByText(REGELS_TEXTS.omschrijving)).toBeInTheDocument();
     expect(within(dialog).getByText(REGELS_TEXTS.berichtVersie)).toBeInTheDocument();
     expect(within(dialog).getByText(REGELS_TEXTS.discipline)).toBeInTheDocument();
-    expect(within(dialog).getAllByText(/^Kies een waarde voor/)).toHaveLength(6);
+    // Named by the labels the form shows, not the fields' names (issue 21 item 10).
+    expect(
+      within(dialog)
+        .getAllByText(/^Kies een waarde voor/)
+        .map((message) => message.textContent),
+    ).toEqual(WERKZAAMHEDEN.map((kind) => `Kies een waarde voor ${WERKZAAMHEID_LABELS[kind]}`));
+    expect(within(dialog).getByText('Kies een waarde voor Type aansluiting')).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/typeAansluiting|fysiekeStatus|wijzigenCapaciteit/);
+    // A grid operator's editor acts for its own organisation: no netbeheerder to choose.
+    expect(within(dialog).queryByRole('combobox', { name: LABELS.namens.label })).not.toBeInTheDocument();
     expect(api.calls('POST', '/rest/rules')).toHaveLength(0);
+  });
+
+  it('a super-role user must choose the netbeheerder it acts for, and it is sent (decision 0029)', async () => {
+    const { user, api, dialog, field, choose } = await openDialog(
+      LABELS.scenarios.newScenario,
+      LABELS.scenarios.createTitle,
+      {},
+      SUPER,
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: LABELS.scenarios.omschrijving }), 'Namens Zuid');
+    await choose(LABELS.scenarios.berichtVersieField, '1.36');
+    await choose(LABELS.scenarios.discipline, 'Gas');
+    for (const [kind, value] of Object.entries(WERK)) await choose(WERKZAAMHEID_LABELS[kind as Kind], value);
+    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.add }));
+
+    expect(await within(dialog).findByText(REGELS_TEXTS.namensVerplicht)).toBeInTheDocument();
+    expect(field(LABELS.namens.label)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls('POST', '/rest/rules')).toHaveLength(0);
+
+    await user.click(field(LABELS.namens.label));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Netbeheer_Noord',
+      'Netbeheer_Zuid',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Netbeheer_Zuid' }));
+    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.add }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.scenarioCreated);
+    expect(await api.bodies('POST', '/rest/rules')).toEqual([
+      {
+        omschrijving: 'Namens Zuid',
+        berichtVersie: '1.36',
+        discipline: 'Gas',
+        werkzaamheden: WERK,
+        netbeheerder: 'Netbeheer_Zuid',
+      },
+    ]);
   });
 
   it('chooses the work after the bericht versie, and again when the bericht versie changes', async () => {
@@ -131,7 +186,37 @@ describe('Versie publiceren', () => {
     expect(await within(dialog).findByText(REGELS_TEXTS.omschrijving)).toBeInTheDocument();
     expect(within(dialog).getByText(REGELS_TEXTS.berichtVersie)).toBeInTheDocument();
     expect(within(dialog).getByText(REGELS_TEXTS.ingangsdatum)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: LABELS.namens.label })).not.toBeInTheDocument();
     expect(api.calls('POST', '/rest/version')).toHaveLength(0);
+  });
+
+  it('a super-role user publishes for the netbeheerder it chooses, which is required', async () => {
+    const { user, api, dialog, field, choose } = await openDialog(
+      LABELS.scenarios.publishVersion,
+      LABELS.scenarios.publishTitle,
+      {},
+      SUPER,
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: LABELS.scenarios.omschrijving }), 'Voor Noord');
+    await choose(LABELS.scenarios.berichtVersieField, '1.36');
+    await choose(LABELS.scenarios.ingangsdatum, '02-12-2024');
+    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.publish }));
+    expect(await within(dialog).findByText(REGELS_TEXTS.namensVerplicht)).toBeInTheDocument();
+    expect(api.calls('POST', '/rest/version')).toHaveLength(0);
+
+    await choose(LABELS.namens.label, 'Netbeheer_Noord');
+    expect(field(LABELS.namens.label)).toHaveTextContent('Netbeheer_Noord');
+    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.publish }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.versionPublished);
+    expect(await api.bodies('POST', '/rest/version')).toEqual([
+      {
+        omschrijving: 'Voor Noord',
+        berichtVersie: '1.36',
+        ingangsdatum: '2024-12-02',
+        netbeheerder: 'Netbeheer_Noord',
+      },
+    ]);
   });
 
   it('publishes with the chosen date and says so', async () => {

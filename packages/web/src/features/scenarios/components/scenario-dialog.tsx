@@ -1,4 +1,5 @@
 import {
+  actsForNetbeheerder,
   ERROR_TITLES,
   SUCCESS_MESSAGES,
   WERKZAAMHEDEN,
@@ -17,13 +18,16 @@ import { useId } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { FormTextField } from '@/components/form-text-field/form-text-field';
 import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
+import { NamensField } from '@/components/namens-field/namens-field';
 import { useNotify } from '@/components/notifications/notify-context';
+import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useCopyScenario } from '../api/copy-scenario';
 import { useCreateScenario } from '../api/create-scenario';
 import { useUpdateScenario } from '../api/update-scenario';
 import {
   initialValues,
+  namesNetbeheerder,
   noWerkzaamheden,
   resolverFor,
   type ScenarioDialogMode,
@@ -100,7 +104,12 @@ function useSave(mode: ScenarioDialogMode | undefined, row: ScenarioRow | undefi
       );
     } else {
       copying.mutate(
-        { id, omschrijving: values.omschrijving, werkzaamheden: values.werkzaamheden },
+        {
+          id,
+          omschrijving: values.omschrijving,
+          werkzaamheden: values.werkzaamheden,
+          netbeheerder: values.netbeheerder,
+        },
         outcome(SUCCESS_MESSAGES.scenarioCopied, ERROR_TITLES.copyScenario),
       );
     }
@@ -118,9 +127,11 @@ interface FormProps {
 }
 
 function ScenarioForm({ mode, row, lookup, saving, onCancel, onSaved }: FormProps) {
+  // A super-role user chooses the netbeheerder it acts for (decision 0029).
+  const acting = actsForNetbeheerder(usePermissions());
   const form = useForm<ScenarioFormValues>({
-    resolver: resolverFor(mode),
-    defaultValues: initialValues(mode, row),
+    resolver: resolverFor(mode, acting),
+    defaultValues: initialValues(mode, row, acting),
   });
   const { control } = form;
   const berichtVersie = useWatch({ control, name: 'berichtVersie' });
@@ -133,6 +144,9 @@ function ScenarioForm({ mode, row, lookup, saving, onCancel, onSaved }: FormProp
     <Stack component="form" noValidate onSubmit={form.handleSubmit((values) => saving.save(values, onSaved))}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack sx={{ gap: 2.5, pt: 1 }}>
+          {namesNetbeheerder(mode, acting) && (
+            <NamensField control={control} name="netbeheerder" netbeheerders={lookup?.netbeheerders ?? []} />
+          )}
           <FormTextField
             control={control}
             name="omschrijving"

@@ -1,6 +1,7 @@
 import {
   copyScenarioSchema,
   createScenarioSchema,
+  namensSchema,
   WERKZAAMHEDEN,
   type ScenarioRow,
   type Werkzaamheden,
@@ -16,18 +17,42 @@ export interface ScenarioFormValues {
   berichtVersie: string;
   discipline: string;
   werkzaamheden: Werkzaamheden;
+  /** The netbeheerder a super-role user acts for (decision 0029); absent for everyone else. */
+  netbeheerder?: string | undefined;
 }
 
 export const noWerkzaamheden = (): Werkzaamheden =>
   Object.fromEntries(WERKZAAMHEDEN.map((kind) => [kind, ''])) as Werkzaamheden;
 
-/** The form a dialog opens with: empty, the row itself, or the row's version and discipline with fresh choices. */
-export function initialValues(mode: ScenarioDialogMode, row: ScenarioRow | undefined): ScenarioFormValues {
+/**
+ * The form a dialog opens with: empty, the row itself, or the row's version and discipline with
+ * fresh choices. `acting`: the user acts for a netbeheerder it chooses, at first none for a new
+ * scenario and the source's for a copy.
+ */
+export function initialValues(
+  mode: ScenarioDialogMode,
+  row: ScenarioRow | undefined,
+  acting = false,
+): ScenarioFormValues {
   if (mode === 'create' || !row) {
-    return { omschrijving: '', berichtVersie: '', discipline: '', werkzaamheden: noWerkzaamheden() };
+    return {
+      omschrijving: '',
+      berichtVersie: '',
+      discipline: '',
+      werkzaamheden: noWerkzaamheden(),
+      ...(acting && { netbeheerder: '' }),
+    };
   }
   const { berichtVersie, discipline } = row;
-  if (mode === 'copy') return { omschrijving: '', berichtVersie, discipline, werkzaamheden: noWerkzaamheden() };
+  if (mode === 'copy') {
+    return {
+      omschrijving: '',
+      berichtVersie,
+      discipline,
+      werkzaamheden: noWerkzaamheden(),
+      ...(acting && { netbeheerder: row.netbeheerder }),
+    };
+  }
   return {
     omschrijving: row.omschrijving,
     berichtVersie,
@@ -43,7 +68,11 @@ const SCHEMAS = {
   copy: copyScenarioSchema,
 };
 
-export function resolverFor(mode: ScenarioDialogMode): Resolver<ScenarioFormValues> {
+/** Whether the dialog names the netbeheerder: a new scenario or a copy, by a user acting for one. */
+export const namesNetbeheerder = (mode: ScenarioDialogMode, acting: boolean) => acting && mode !== 'edit';
+
+export function resolverFor(mode: ScenarioDialogMode, acting = false): Resolver<ScenarioFormValues> {
   // The schemas check a subset of the form's fields each; their output is the trimmed form.
-  return zodResolver(SCHEMAS[mode]) as unknown as Resolver<ScenarioFormValues>;
+  const schema = namesNetbeheerder(mode, acting) ? SCHEMAS[mode].extend({ netbeheerder: namensSchema }) : SCHEMAS[mode];
+  return zodResolver(schema) as unknown as Resolver<ScenarioFormValues>;
 }

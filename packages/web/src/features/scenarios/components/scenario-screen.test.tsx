@@ -112,6 +112,17 @@ describe('scenario detail', () => {
     );
   });
 
+  it("lets a super-role user set another grid operator's obligation, acting for it (decision 0029)", async () => {
+    const { user, api } = renderScreen(['Beheer ziet alles'], { deelnemer: 'Knooppunt_Beheer' });
+    await tree();
+    expect(screen.queryByText(LABELS.scenarios.readOnly)).not.toBeInTheDocument();
+
+    await user.click(within(choice("Foto's")!).getByRole('button', { name: 'Nee' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.verplichtingSaved);
+    expect(api.callsOn('PATCH')).toHaveLength(1);
+  });
+
   it('keeps a fixed node required and unchangeable', async () => {
     renderScreen(EDITOR);
     await tree();
@@ -141,6 +152,8 @@ describe('scenario detail', () => {
   it.each([
     ['a viewer', VIEWER, 'Netbeheer_Noord', SCENARIO],
     ['an editor of another grid operator', EDITOR, 'Netbeheer_Zuid', SCENARIO],
+    ['an editor of no grid operator', ['Business Rules Editor'], 'Aannemer_Alfa', SCENARIO],
+    ['the super role, for a published scenario', ['Beheer ziet alles'], 'Knooppunt_Beheer', { ...SCENARIO, versie: 2 }],
     ['an editor, for a published scenario', EDITOR, 'Netbeheer_Noord', { ...SCENARIO, versie: 2 }],
   ])('is read-only for %s', async (_who, roles, deelnemer, scenario) => {
     renderScreen(roles, { deelnemer, api: { scenario: () => Response.json(scenario) } });

@@ -1,6 +1,7 @@
 import {
   DRAFT,
   ERROR_TITLES,
+  mayChangeRulesOf,
   SUCCESS_MESSAGES,
   type RuleNode,
   type Scenario,
@@ -84,16 +85,16 @@ function BackButton({ scenario }: { scenario?: Scenario }) {
 function ScenarioView({ scenario, compared }: { scenario: Scenario; compared: Scenario | undefined }) {
   const [tab, setTab] = useState<TreeTab>('tg');
   const user = useCurrentUser();
-  const { canEditConceptRules } = usePermissions();
+  const permissions = usePermissions();
   const { notifyError, notifySuccess } = useNotify();
   const saving = useSetVerplichting();
-  // Spec 001 §2.2: the edit right and the own grid operator; published scenarios never change.
+  // Spec 001 §2.2: the edit right and the own grid operator, or a super-role user acting for the
+  // scenario's (decision 0029); published scenarios never change.
   const editable =
     compared === undefined &&
-    canEditConceptRules &&
     scenario.versie === DRAFT &&
     user !== undefined &&
-    scenario.netbeheerder === user.deelnemer;
+    mayChangeRulesOf(permissions, user.deelnemer, scenario.netbeheerder);
 
   const change = (node: RuleNode, verplichting: Verplichting) =>
     saving.mutate(

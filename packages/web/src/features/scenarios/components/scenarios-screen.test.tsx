@@ -65,15 +65,33 @@ describe("Overzicht van uw concept scenario's", () => {
     ]);
   });
 
-  it("shows a user who is no grid operator every grid operator's concepts, whose they are, and nothing to change", async () => {
+  it("shows a super-role user every grid operator's concepts, whose they are, and lets it act for any (decision 0029)", async () => {
     const api = stubScenarioApi();
-    renderScreen(['Beheer ziet alles'], 'Knooppunt_Beheer');
+    const { user } = renderScreen(['Beheer ziet alles'], 'Knooppunt_Beheer');
 
     const row = await rowOf(ROWS.other.omschrijving);
     expect(api.searches()[0]).not.toHaveProperty('netbeheerder');
     expect(within(table()).getAllByRole('columnheader')[1]).toHaveTextContent(LABELS.scenarios.netbeheerder);
     expect(within(row).getAllByRole('cell')[1]).toHaveTextContent('Netbeheer_Zuid');
-    // The super role may edit concepts, but rules belong to a grid operator (the server refuses others).
+    // Spec 001 §6 gives the super role the edit right; it acts for the netbeheerder it chooses.
+    expect(screen.getByRole('button', { name: LABELS.scenarios.newScenario })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: LABELS.scenarios.publishVersion })).toBeInTheDocument();
+    for (const omschrijving of [ROWS.own.omschrijving, ROWS.other.omschrijving]) {
+      expect(screen.getByRole('button', { name: optionsOf(omschrijving) })).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('button', { name: optionsOf(ROWS.other.omschrijving) }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Wijzigen',
+      'Kopieren',
+      'Verwijderen',
+    ]);
+  });
+
+  it('offers an editor of no grid operator nothing to change: the server refuses it', async () => {
+    stubScenarioApi();
+    renderScreen(['Business Rules Editor'], 'Aannemer_Alfa');
+
+    await rowOf(ROWS.other.omschrijving);
     expect(screen.queryByRole('button', { name: LABELS.scenarios.newScenario })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: LABELS.scenarios.publishVersion })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: optionsOf(ROWS.own.omschrijving) })).not.toBeInTheDocument();
@@ -239,6 +257,35 @@ describe('the row menu', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.scenarioCopied);
     expect(await Promise.all(api.callsOn('POST').map((request) => request.json()))).toEqual([
       { omschrijving: 'Kopie', werkzaamheden: { ...werk, ...rest } },
+    ]);
+  });
+
+  it('Kopieren by a super-role user copies for the source’s netbeheerder unless it chooses another', async () => {
+    const api = stubScenarioApi();
+    const { user } = renderScreen(['Beheer ziet alles'], 'Knooppunt_Beheer');
+    await rowOf(ROWS.other.omschrijving);
+    await user.click(screen.getByRole('button', { name: optionsOf(ROWS.other.omschrijving) }));
+    await user.click(screen.getByRole('menuitem', { name: LABELS.scenarios.copy }));
+    const dialog = screen.getByRole('dialog', { name: LABELS.scenarios.copyTitle });
+    const namens = within(dialog).getByRole('combobox', { name: LABELS.namens.label });
+    expect(namens).toHaveTextContent('Netbeheer_Zuid');
+
+    await user.click(namens);
+    await user.click(screen.getByRole('option', { name: 'Netbeheer_Noord' }));
+    await user.type(within(dialog).getByRole('textbox', { name: LABELS.scenarios.omschrijving }), 'Kopie voor Noord');
+    const werk = { aansluiting: 'Wijzigen', binnenwerk: 'Nee', meter: 'Wisselen' };
+    const rest = { typeAansluiting: 'G6', fysiekeStatus: 'Geen', wijzigenCapaciteit: 'Ja' };
+    for (const [kind, value] of Object.entries({ ...werk, ...rest })) {
+      await user.click(
+        within(dialog).getByRole('combobox', { name: WERKZAAMHEID_LABELS[kind as keyof typeof WERKZAAMHEID_LABELS] }),
+      );
+      await user.click(screen.getByRole('option', { name: value }));
+    }
+    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.copy }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.scenarioCopied);
+    expect(await Promise.all(api.callsOn('POST').map((request) => request.json()))).toEqual([
+      { omschrijving: 'Kopie voor Noord', werkzaamheden: { ...werk, ...rest }, netbeheerder: 'Netbeheer_Noord' },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { DRAFT, PAGE_SIZE, TITLES, type ScenarioRow } from '@knooppunt/domain';
+import { DRAFT, mayChangeRulesOf, mayMakeRules, PAGE_SIZE, TITLES, type ScenarioRow } from '@knooppunt/domain';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -29,7 +29,7 @@ type Dialog =
 /** 'Overzicht van uw concept scenario's' (spec 001 §2.1). */
 export function ScenariosScreen() {
   const user = useCurrentUser();
-  const { canEditConceptRules } = usePermissions();
+  const permissions = usePermissions();
   const { data: lookup } = useLookup();
   const list = useListParams({
     filterDefaults: FILTER_DEFAULTS,
@@ -38,10 +38,11 @@ export function ScenariosScreen() {
     pageSize: PAGE_SIZE.scenarios,
   });
   // A grid operator's staff see their own concepts; anyone else (the platform's administrators) sees
-  // all. Only a grid operator can own rules: the others are not offered to make or publish any.
+  // all. Only a grid operator owns rules: its editors make and publish its own, a super-role user
+  // those of the netbeheerder it chooses (decision 0029); the others are offered neither.
   const deelnemer = user?.deelnemer ?? '';
   const netbeheerder = lookup?.netbeheerders.includes(deelnemer) ? deelnemer : undefined;
-  const mayEdit = canEditConceptRules && netbeheerder !== undefined;
+  const mayMake = lookup !== undefined && mayMakeRules(permissions, deelnemer, lookup.netbeheerders);
   const { data, isFetching, refetch } = useSearchScenarios(
     {
       ...list.filters,
@@ -61,8 +62,8 @@ export function ScenariosScreen() {
   const columns = scenarioColumns({
     showNetbeheerder: lookup !== undefined && netbeheerder === undefined,
     renderOptions: (row) =>
-      mayEdit &&
-      row.netbeheerder === netbeheerder && (
+      mayMake &&
+      mayChangeRulesOf(permissions, deelnemer, row.netbeheerder) && (
         <ScenarioRowMenu row={row} onAction={(action: RowAction) => setDialog({ mode: action, row })} />
       ),
   });
@@ -71,7 +72,7 @@ export function ScenariosScreen() {
     <Page
       title={TITLES.scenarios}
       actions={
-        mayEdit && (
+        mayMake && (
           <>
             <Button variant="outlined" startIcon={<PublishIcon />} onClick={() => setDialog({ mode: 'publish' })}>
               {LABELS.scenarios.publishVersion}

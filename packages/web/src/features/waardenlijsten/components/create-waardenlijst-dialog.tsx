@@ -1,9 +1,12 @@
 import {
+  actsForNetbeheerder,
   BERICHT_VERSIES,
   DISCIPLINES,
   ERROR_TITLES,
   SUCCESS_MESSAGES,
   createWaardenlijstSchema,
+  namensSchema,
+  type CreateWaardenlijst,
 } from '@knooppunt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Dialog from '@mui/material/Dialog';
@@ -13,9 +16,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
+import { NamensField } from '@/components/namens-field/namens-field';
 import { useNotify } from '@/components/notifications/notify-context';
+import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useCreateWaardenlijst } from '../api/create-waardenlijst';
 import { useLookup } from '../api/get-lookup';
@@ -25,7 +30,10 @@ interface CreateWaardenlijstDialogProps {
   onClose: () => void;
 }
 
-/** 'Toevoegen waardenlijst': a list of the user's own netbeheerder for a berichtVersie and discipline. */
+/**
+ * 'Toevoegen waardenlijst': a list of the user's own netbeheerder for a berichtVersie and
+ * discipline; a super-role user chooses the netbeheerder it acts for (decision 0029).
+ */
 export function CreateWaardenlijstDialog({ open, onClose }: CreateWaardenlijstDialogProps) {
   const titleId = useId();
   const mutation = useCreateWaardenlijst();
@@ -45,15 +53,27 @@ interface FormProps {
   onCreated: () => void;
 }
 
+const resolver = zodResolver(createWaardenlijstSchema) as unknown as Resolver<CreateWaardenlijst>;
+const actingResolver = zodResolver(
+  createWaardenlijstSchema.extend({ netbeheerder: namensSchema }),
+) as unknown as Resolver<CreateWaardenlijst>;
+
 function CreateWaardenlijstForm({ mutation, onCancel, onCreated }: FormProps) {
   const { notifyError, notifySuccess } = useNotify();
   const { data: lookup } = useLookup();
-  const { control, handleSubmit, formState, getFieldState } = useForm({
-    resolver: zodResolver(createWaardenlijstSchema),
+  const acting = actsForNetbeheerder(usePermissions());
+  const { control, handleSubmit, formState, getFieldState } = useForm<CreateWaardenlijst>({
+    resolver: acting ? actingResolver : resolver,
     mode: 'all',
+    ...(acting && { defaultValues: { netbeheerder: '' } }),
   });
-  // Spec 001 §5: the discipline alone drives the error flag of both fields.
+  // Spec 001 §5: the discipline alone drives the error flag of both fields. It shows once the
+  // discipline was left without a choice, or when 'Toevoegen' is pressed (issue 21 item 10: the
+  // button was disabled until the form was valid, so a user who did not tab through never saw it).
   const disciplineInvalid = getFieldState('discipline', formState).invalid;
+  const disciplineError = formState.errors.discipline?.message;
+  // Not flagged (the discipline drives the flag), but said once sending failed on it.
+  const berichtVersieMissing = formState.isSubmitted ? formState.errors.berichtVersie?.message : undefined;
 
   const submit = handleSubmit((values) =>
     mutation.mutate(values, {
@@ -69,6 +89,9 @@ function CreateWaardenlijstForm({ mutation, onCancel, onCreated }: FormProps) {
     <form onSubmit={submit} noValidate>
       <DialogContent sx={{ pt: 1 }}>
         <Stack sx={{ gap: 2.5, pt: 1 }}>
+          {acting && (
+            <NamensField control={control} name="netbeheerder" netbeheerders={lookup?.netbeheerders ?? []} autoFocus />
+          )}
           <Controller
             control={control}
             name="berichtVersie"
@@ -79,9 +102,10 @@ function CreateWaardenlijstForm({ mutation, onCancel, onCreated }: FormProps) {
                 select
                 label={LABELS.waardenlijsten.berichtVersieField}
                 required
-                autoFocus
+                autoFocus={!acting}
                 fullWidth
                 error={disciplineInvalid}
+                helperText={berichtVersieMissing}
               >
                 {(lookup?.berichtVersies ?? BERICHT_VERSIES).map((option) => (
                   <MenuItem key={option} value={option}>
@@ -103,6 +127,7 @@ function CreateWaardenlijstForm({ mutation, onCancel, onCreated }: FormProps) {
                 required
                 fullWidth
                 error={disciplineInvalid}
+                helperText={disciplineError}
               >
                 {(lookup?.disciplines ?? DISCIPLINES).map((option) => (
                   <MenuItem key={option} value={option}>
@@ -117,7 +142,7 @@ function CreateWaardenlijstForm({ mutation, onCancel, onCreated }: FormProps) {
       <DialogFormActions
         onCancel={onCancel}
         submitLabel={LABELS.waardenlijsten.add}
-        canSubmit={formState.isValid}
+        canSubmit
         busy={mutation.isPending}
       />
     </form>

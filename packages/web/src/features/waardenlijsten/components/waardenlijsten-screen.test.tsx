@@ -1,4 +1,4 @@
-import { ERROR_TITLES, SUCCESS_MESSAGES, TITLES } from '@knooppunt/domain';
+import { ERROR_TITLES, REGELS_TEXTS, SUCCESS_MESSAGES, TITLES } from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
@@ -9,6 +9,7 @@ import { WaardenlijstenScreen } from './waardenlijsten-screen';
 import { rowAction } from '@/testing/row-action';
 
 const TEXTS = LABELS.waardenlijsten;
+const SUPER = ['Beheer ziet alles'];
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -121,6 +122,24 @@ describe('Overzicht van alle waardenlijsten', () => {
     expect(screen.getByRole('button', { name: TEXTS.newWaardenlijst })).toBeInTheDocument();
   });
 
+  it('lets a super-role user create and delete lists of every netbeheerder, acting for it (decision 0029)', async () => {
+    stubWaardenlijstApi();
+    renderScreen(SUPER, { deelnemer: 'Knooppunt_Beheer' });
+
+    expect(within(await rowOf(OWN)).getByRole('button', { name: rowAction(TEXTS.options) })).toBeInTheDocument();
+    expect(within(await rowOf(OTHER)).getByRole('button', { name: rowAction(TEXTS.options) })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: TEXTS.newWaardenlijst })).toBeInTheDocument();
+  });
+
+  it('offers an editor of no netbeheerder neither creating nor deleting: the server refuses it', async () => {
+    stubWaardenlijstApi();
+    renderScreen(['Business Rules Editor'], { deelnemer: 'Aannemer_Alfa' });
+    await rowOf(OWN);
+
+    expect(screen.queryByRole('button', { name: TEXTS.newWaardenlijst })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: rowAction(TEXTS.options) })).not.toBeInTheDocument();
+  });
+
   it('deletes after confirmation, says so and fetches the list again', async () => {
     const api = stubWaardenlijstApi();
     const { user, router } = renderScreen(EDITOR);
@@ -179,11 +198,14 @@ describe('Overzicht van alle waardenlijsten', () => {
 });
 
 describe('Toevoegen waardenlijst', () => {
-  async function openDialog(overrides: Parameters<typeof stubWaardenlijstApi>[0] = {}) {
+  async function openDialog(
+    overrides: Parameters<typeof stubWaardenlijstApi>[0] = {},
+    who: { roles: string[]; deelnemer: string } = { roles: EDITOR, deelnemer: OWN },
+  ) {
     const api = stubWaardenlijstApi(overrides);
-    const view = renderScreen(EDITOR);
+    const view = renderScreen(who.roles, { deelnemer: who.deelnemer });
     await rowOf(OWN);
-    await view.user.click(screen.getByRole('button', { name: TEXTS.newWaardenlijst }));
+    await view.user.click(await screen.findByRole('button', { name: TEXTS.newWaardenlijst }));
     const dialog = screen.getByRole('dialog', { name: TEXTS.createTitle });
     return { ...view, api, dialog, add: within(dialog).getByRole('button', { name: TEXTS.add }) };
   }
@@ -192,10 +214,8 @@ describe('Toevoegen waardenlijst', () => {
     const { user, dialog, add } = await openDialog();
     const berichtVersie = within(dialog).getByRole('combobox', { name: TEXTS.berichtVersieField });
     const discipline = within(dialog).getByRole('combobox', { name: TEXTS.discipline });
-    expect(add).toBeDisabled();
 
     await choose(user, TEXTS.berichtVersieField, '1.36');
-    expect(add).toBeDisabled();
     expect(berichtVersie).not.toHaveAttribute('aria-invalid', 'true');
 
     // Opened and left without a choice: the discipline is missing, and both fields say so.
@@ -206,26 +226,66 @@ describe('Toevoegen waardenlijst', () => {
     expect(berichtVersie).toHaveAttribute('aria-invalid', 'true');
 
     await choose(user, TEXTS.discipline, 'Water');
-    await waitFor(() => expect(add).toBeEnabled());
-    expect(discipline).not.toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(discipline).not.toHaveAttribute('aria-invalid', 'true'));
     expect(berichtVersie).not.toHaveAttribute('aria-invalid', 'true');
+    expect(add).toBeEnabled();
   });
 
-  it('flags neither field while only the bericht versie is missing', async () => {
-    const { user, dialog, add } = await openDialog();
+  it('flags the discipline, on both fields and with its message, when Toevoegen is pressed without one (issue 21 item 10)', async () => {
+    const { user, api, dialog, add } = await openDialog();
+    const berichtVersie = within(dialog).getByRole('combobox', { name: TEXTS.berichtVersieField });
+    const discipline = within(dialog).getByRole('combobox', { name: TEXTS.discipline });
+    await choose(user, TEXTS.berichtVersieField, '2.0');
+    expect(add).toBeEnabled();
+
+    await user.click(add);
+
+    await waitFor(() => expect(discipline).toHaveAttribute('aria-invalid', 'true'));
+    expect(berichtVersie).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText(REGELS_TEXTS.discipline)).toBeInTheDocument();
+    expect(api.calls('POST', '/rest/waardenlijst')).toHaveLength(0);
+  });
+
+  it('flags neither field while only the bericht versie is missing, and says why nothing is sent', async () => {
+    const { user, api, dialog, add } = await openDialog();
     const berichtVersie = within(dialog).getByRole('combobox', { name: TEXTS.berichtVersieField });
 
     await user.click(berichtVersie);
     await user.keyboard('{Escape}');
     await user.tab();
     await choose(user, TEXTS.discipline, 'Water');
+    expect(within(dialog).queryByText(REGELS_TEXTS.berichtVersie)).not.toBeInTheDocument();
+    await user.click(add);
 
-    expect(add).toBeDisabled();
+    expect(await within(dialog).findByText(REGELS_TEXTS.berichtVersie)).toBeInTheDocument();
     expect(berichtVersie).not.toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByRole('combobox', { name: TEXTS.discipline })).not.toHaveAttribute(
       'aria-invalid',
       'true',
     );
+    expect(api.calls('POST', '/rest/waardenlijst')).toHaveLength(0);
+  });
+
+  it('a super-role user must choose the netbeheerder it acts for, and it is sent (decision 0029)', async () => {
+    const { user, api, dialog, add } = await openDialog({}, { roles: SUPER, deelnemer: 'Knooppunt_Beheer' });
+    await choose(user, TEXTS.berichtVersieField, '1.36');
+    await choose(user, TEXTS.discipline, 'Water');
+    await user.click(add);
+    expect(await within(dialog).findByText(REGELS_TEXTS.namensVerplicht)).toBeInTheDocument();
+    expect(api.calls('POST', '/rest/waardenlijst')).toHaveLength(0);
+
+    await choose(user, LABELS.namens.label, OTHER);
+    await user.click(add);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.waardenlijstCreated);
+    expect(await api.bodies('POST', '/rest/waardenlijst')).toEqual([
+      { berichtVersie: '1.36', discipline: 'Water', netbeheerder: OTHER },
+    ]);
+  });
+
+  it('a netbeheerder’s editor chooses no netbeheerder: the list is its own', async () => {
+    const { dialog } = await openDialog();
+    expect(within(dialog).queryByRole('combobox', { name: LABELS.namens.label })).not.toBeInTheDocument();
   });
 
   it('creates the list, says so, closes and fetches the overview again', async () => {

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, TITLES, WAARDENLIJST_SORT_FIELDS, type WaardenlijstRow } from '@knooppunt/domain';
+import { mayMakeRules, PAGE_SIZE, TITLES, WAARDENLIJST_SORT_FIELDS, type WaardenlijstRow } from '@knooppunt/domain';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -11,6 +11,7 @@ import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
 import { listTableProps, useListParams } from '@/lib/use-list-params';
+import { useLookup } from '../api/get-lookup';
 import { useSearchWaardenlijsten } from '../api/search-waardenlijsten';
 import { mayEditWaardenlijst } from '../may-edit';
 import { CreateWaardenlijstDialog } from './create-waardenlijst-dialog';
@@ -33,6 +34,9 @@ export function WaardenlijstenScreen() {
   const user = useCurrentUser();
   const location = useLocation();
   const [creating, setCreating] = useState(false);
+  const { data: lookup } = useLookup();
+  // Lists are made by a netbeheerder's editors, or a super-role user acting for one (decision 0029).
+  const mayCreate = lookup !== undefined && mayMakeRules(permissions, user?.deelnemer, lookup.netbeheerders);
   const list = useListParams({
     filterDefaults: FILTER_DEFAULTS,
     sortFields: WAARDENLIJST_SORT_FIELDS,
@@ -71,7 +75,7 @@ export function WaardenlijstenScreen() {
     <Page
       title={TITLES.waardenlijsten}
       actions={
-        permissions.canEditConceptRules && (
+        mayCreate && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
             {LABELS.waardenlijsten.newWaardenlijst}
           </Button>
