@@ -1,9 +1,9 @@
 import { CHECK_TOKEN_URL, type CheckResult, type ConnectionCheck } from '@knooppunt/domain';
 import type { Outbound } from '../../outbound/client';
 import { OutboundError } from '../../outbound/errors';
-import { failedCall, redact, responseDetails } from './details';
-import { CHECK_TEXTS } from './texts';
-import { judgeTokenResponse } from './token';
+import { failedCall, redact, responseDetails } from '../../outbound/response-details';
+import { CHECK_TEXTS } from '../../outbound/response-texts';
+import { judgeTokenResponse } from '../../outbound/token-response';
 
 /** What is checked: one configuration, its secret decrypted. */
 export interface ConnectionCheckTarget {
