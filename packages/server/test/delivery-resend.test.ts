@@ -100,4 +100,23 @@ describe('resend of a delivered message', { timeout: 60_000 }, () => {
       expect(await f.db.select().from(orderHeads)).toEqual([]);
     });
   });
+
+  it('leaves a delivered message alone while its order is being cancelled with a run in flight', async () => {
+    const f = await fixture();
+    const first = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
+    await f.db.update(messages).set({ deliveredAt: new Date() }).where(eq(messages.id, first));
+    await f.db.delete(orderHeads);
+    // A later message of the order is being delivered when the order is cancelled (decision 0023).
+    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1' });
+    await f.db.update(orderHeads).set({ cancelled: true, claimedUntil: new Date(Date.now() + 60_000) });
+
+    const service = createMessagesService({ db: f.db, audit: createAuditService() });
+    await expect(service.retry(beheer, first, 'aansluiting')).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'De opdracht van dit bericht wordt geannuleerd; het kan niet opnieuw worden verzonden.',
+    });
+    const [row] = await f.db.select().from(messages).where(eq(messages.id, first));
+    expect(row?.deliveredAt).not.toBeNull();
+    expect(await f.db.select().from(auditLog)).toEqual([]);
+  });
 });

@@ -275,7 +275,9 @@ export async function makeDueNow(
  * gets a new head when the order has none. Its id, so the Idempotency-Key the receiver gets
  * (deliver.ts), stays: the receiver can tell the repeat. Its failed attempts start again at 0, so
  * it is not uitval while it waits; its last error (and trace id) stays on the row. Answers the
- * updated message, or nothing when it is not delivered (any more).
+ * updated message; nothing when it is not delivered (any more); 'cancelling' when its order was
+ * cancelled while a run of it is in flight: that run's recording deletes the order's undelivered
+ * messages (decision 0023), so the message is left as delivered.
  *
  * Locks in the one order (decision 0023): the order first — as an accepted message does, so no
  * message of this order is enqueued meanwhile — then its head, then the message.
@@ -283,11 +285,14 @@ export async function makeDueNow(
 export async function requeueDelivered(
   db: Database,
   message: { id: string; receiver: string; opdrachtId: string },
-): Promise<MessageRow | undefined> {
+): Promise<MessageRow | 'cancelling' | undefined> {
   await db.execute(sql`select 1 from opdrachten where opdracht_id = ${message.opdrachtId} for update`);
-  await db.execute(
-    sql`select 1 from order_heads where receiver = ${message.receiver} and opdracht_id = ${message.opdrachtId} for update`,
+  const [head] = await queryRows<{ cancelled: boolean }>(
+    db,
+    sql`select cancelled from order_heads
+        where receiver = ${message.receiver} and opdracht_id = ${message.opdrachtId} for update`,
   );
+  if (head?.cancelled) return 'cancelling';
   const [row] = await db
     .update(messages)
     .set({

@@ -100,6 +100,7 @@ export function createMessagesService({ db, audit }: { db: Database; audit: Audi
         if (flowOf(current.versienummer) !== flow) throw new NotFoundError(MESSAGE_TEXTS.wrongFlow(flow));
         const delivered = current.deliveredAt !== null;
         const updated = delivered ? await requeueDelivered(tx, current) : await makeDueNow(tx, current);
+        if (updated === 'cancelling') throw new ConflictError(MESSAGE_TEXTS.orderCancelling);
         // Delivered (or sent again by someone else) between the read and the lock.
         if (!updated)
           throw new ConflictError(delivered ? MESSAGE_TEXTS.resentMeanwhile : MESSAGE_TEXTS.alreadyDelivered);
