@@ -8,6 +8,24 @@ import path from 'node:path';
 import { noRestrictedZones } from './eslint-rules/boundaries.js';
 
 const web = 'packages/web/src';
+
+/**
+ * The walls of the server (decision 0005, 0031). ESLint replaces a rule per file rather than adding
+ * to it, so every block of the server repeats the walls of the blocks around it.
+ */
+const NO_WEB = { group: ['@knooppunt/web', '**/web/**'], message: 'The server never imports the portal.' };
+const NO_DEMO = {
+  group: ['**/demo', '**/demo/**'],
+  message: 'Production code does not know the demo: the composition root (app.ts) hands in what the demo needs.',
+};
+const NO_MODULES = {
+  group: ['**/modules', '**/modules/**'],
+  message: 'Delivery does not import the modules: move what both use below both (outbound/, secrets/, db/).',
+};
+/** @param {...{group: string[], message: string}} walls */
+const serverWalls = (...walls) => [NO_WEB, ...walls];
+/** Where the server is put together, demo included: it may import everything. */
+const COMPOSITION_ROOT = ['packages/server/src/app.ts', 'packages/server/src/main.ts', 'packages/server/src/cli.ts'];
 const features = existsSync(`${web}/features`) ? readdirSync(`${web}/features`) : [];
 
 export default tseslint.config(
@@ -68,12 +86,18 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@knooppunt/web', '**/web/**'], message: 'The server never imports the portal.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: serverWalls() }] },
+  },
+  {
+    // Production code does not know the demo: the composition root hands the provider what it shows.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/demo/**', ...COMPOSITION_ROOT],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverWalls(NO_DEMO) }] },
+  },
+  {
+    // Delivery sits below the modules (the REST API): what both use lives below both (outbound/, secrets/).
+    files: ['packages/server/src/delivery/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverWalls(NO_DEMO, NO_MODULES) }] },
   },
   {
     files: [`${web}/**/*.{ts,tsx}`],

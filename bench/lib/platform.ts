@@ -19,7 +19,7 @@ import { buildApp } from '../../packages/server/src/app';
 import { loadConfig, type Config } from '../../packages/server/src/config';
 import { queryRows } from '../../packages/server/src/db/client';
 import { signingKeys } from '../../packages/server/src/db/schema';
-import { secretContext } from '../../packages/server/src/modules/configs/service';
+import { secretContext } from '../../packages/server/src/secrets/context';
 import { createSecretCipher } from '../../packages/server/src/secrets/cipher';
 import { OUTBOX_CHANNEL } from '../../packages/server/src/delivery/wakeup';
 import type { BenchOrder } from './protocol';

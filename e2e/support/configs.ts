@@ -88,6 +88,25 @@ export async function connectDemoReceiver(
 }
 
 /**
+ * Connects a new receiver to a system of the test's own at `origin` (support/receiver.ts), as the
+ * administrator signed in on `page`: registered as a contractor, then `connectReceiver`.
+ */
+export async function connectOwnReceiver(page: Page, flow: Flow, deelnemer: string, origin: string): Promise<void> {
+  const headers = { authorization: `Bearer ${await portalAccessToken(page)}` };
+  const registered = await page.request.post('/rest/organisations', {
+    headers,
+    data: { organisatie: deelnemer, type: 'Aannemer' },
+  });
+  expect([201, 409], await registered.text()).toContain(registered.status());
+  await connectReceiver(page, flow, deelnemer, {
+    clientId: `${deelnemer.toLowerCase()}-callback`,
+    clientSecret: DEMO_CALLBACK_SECRET,
+    tokenUrl: `${origin}/token`,
+    callbackBase: `${origin}/callback`,
+  });
+}
+
+/**
  * A new contractor whose messages wait, in the order they came: connected to its demo endpoints,
  * its sender paused. (A participant without any configuration would not do: the platform fails
  * such messages as undeliverable and they turn up in uitval.) Answers its name.

@@ -1,5 +1,11 @@
 import { expect, test } from '../support/test';
-import { DEMO_CALLBACK_SECRET, connectDemoReceiver, correctClientSecret, waitingReceiver } from '../support/configs';
+import {
+  DEMO_CALLBACK_SECRET,
+  connectDemoReceiver,
+  connectOwnReceiver,
+  correctClientSecret,
+  waitingReceiver,
+} from '../support/configs';
 import {
   cellOf,
   expectColumn,
@@ -13,6 +19,7 @@ import {
 import { resendUntilBackedOff } from '../support/messages';
 import { FAILS, newDeelnemer, newHoofdnetOpdracht, newOpdracht, newOpdrachten } from '../support/participants-api';
 import { loginAs } from '../support/portal';
+import { startCallbackReceiver } from '../support/receiver';
 
 const TITLE = 'Overzicht van berichten';
 const COLUMNS = [
@@ -149,10 +156,10 @@ test("Aansluiting: once the receiver's client secret is put right, a resent mess
   await page.goto(`/berichten?opdrachtId=${opdrachtId}`);
   await row.getByRole('button', { name: 'Opnieuw verzenden' }).click();
   await expect(page.getByText('Bericht succesvol bijgewerkt')).toBeVisible();
-  // Delivered: no next attempt and nothing to resend; the last error stays, its trace id to be copied.
+  // Delivered: no next attempt; the last error stays, its trace id to be copied, and it can be sent again.
   const nextAttempt = await cellOf(table, row, 'Volgende poging');
   await searchUntil(page, () => expect(nextAttempt).toHaveText('', { timeout: 1000 }));
-  await expect(row.getByRole('button', { name: 'Opnieuw verzenden' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Opnieuw verzenden' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Trace ID kopiëren' })).toBeVisible();
 
   await page.goto(`/uitval?opdrachtId=${opdrachtId}`);
@@ -162,6 +169,53 @@ test("Aansluiting: once the receiver's client secret is put right, a resent mess
   await expect(
     listTable(page, 'Overzicht van opdrachten').getByRole('row', { name: new RegExp(opdrachtId) }),
   ).toContainText('Opdracht verstrekt');
+});
+
+test('Aansluiting: a message delivered after a failure is resent after a confirmation, with the same Idempotency-Key', async ({
+  page,
+  request,
+}) => {
+  // The receiver's own system fails the first callback and takes every later one.
+  const system = await startCallbackReceiver({ failFirst: 1 });
+  try {
+    const receiver = newDeelnemer('NOGMAALS');
+    await loginAs(page, 'beheer@knooppunt.example', '/berichten');
+    await connectOwnReceiver(page, 'aansluiting', receiver, system.origin);
+    const opdrachtId = await newOpdracht(request, receiver, 'NOGMAALS');
+    await page.goto(`/berichten?opdrachtId=${opdrachtId}`);
+    const table = listTable(page, TITLE);
+    const row = table.getByRole('row', { name: new RegExp(opdrachtId) });
+    await searchUntilVisible(page, row.filter({ hasText: 'Afleveren mislukt' }));
+    const resend = row.getByRole('button', { name: `Opnieuw verzenden: Opdracht ${opdrachtId}`, exact: true });
+    // Still undelivered: sent at once, without a question.
+    await resend.click();
+    await expect(page.getByText('Bericht succesvol bijgewerkt')).toBeVisible();
+    await expect.poll(() => system.callbacks.length).toBe(2);
+    const nextAttempt = await cellOf(table, row, 'Volgende poging');
+    await searchUntil(page, () => expect(nextAttempt).toHaveText('', { timeout: 1000 }));
+
+    // Delivered: the resend asks first; 'Nee' sends nothing.
+    await resend.click();
+    const question = page.getByRole('dialog', { name: 'Opnieuw verzenden' });
+    await expect(question).toContainText(`Opdracht ${opdrachtId} is al afgeleverd. Opnieuw verzenden?`);
+    await question.getByRole('button', { name: 'Nee' }).click();
+    await expect(question).toBeHidden();
+    await resend.click();
+    await question.getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByText('Bericht succesvol bijgewerkt').last()).toBeVisible();
+
+    // The receiver gets it a third time, with the same Idempotency-Key as before.
+    await expect.poll(() => system.callbacks.length).toBe(3);
+    const keys = system.callbacks.map((callback) => callback.idempotencyKey);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys).toEqual([keys[0], keys[0], keys[0]]);
+    expect(system.callbacks.map((callback) => callback.body.opdrachtId)).toEqual([opdrachtId, opdrachtId, opdrachtId]);
+    // And it reads as delivered again.
+    await searchUntil(page, () => expect(nextAttempt).toHaveText('', { timeout: 1000 }));
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  } finally {
+    await system.close();
+  }
 });
 
 test('Hoofdnet: only Hoofdnet messages, and the resend has the Hoofdnet success message', async ({ page, request }) => {

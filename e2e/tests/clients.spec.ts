@@ -133,3 +133,19 @@ test('a new secret is shown once and works; Nieuw geheim keeps the old one for t
   expect(refused.status()).toBe(401);
   expect(await refused.json()).toMatchObject({ error: 'invalid_client' });
 });
+
+test("a JWKS the domain's schema refuses is explained in Dutch: zod's Dutch locale reaches the portal's build", async ({
+  page,
+}) => {
+  await loginAs(page, 'beheer@knooppunt.example', '/clients?organisatie=Aannemer_Alfa');
+  await page.getByRole('button', { name: 'Nieuwe client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nieuwe systeemclient' });
+  await dialog.getByRole('textbox', { name: 'Omschrijving' }).fill('E2E sleuteltype');
+  await dialog.getByRole('combobox', { name: 'Methode' }).click();
+  await page.getByRole('option', { name: 'private_key_jwt' }).click();
+  // A key type the schema does not know: the message is zod's own, not one of the domain's texts.
+  await dialog.getByRole('textbox', { name: /JWKS/ }).fill('{"keys":[{"kty":"XYZ","n":"abc"}]}');
+  await dialog.getByRole('textbox', { name: 'Omschrijving' }).click();
+  await expect(dialog).toContainText('Ongeldige optie: verwacht één van "RSA"|"EC"|"OKP"');
+  await expect(dialog).not.toContainText(/Invalid|expected/);
+});

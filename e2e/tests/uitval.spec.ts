@@ -106,12 +106,16 @@ test("Hoofdnet: once the receiver's client secret is put right, a resent message
   await expect(page.getByText('Hoofdnet bericht succesvol bijgewerkt')).toBeVisible();
   await searchUntil(page, () => expect(table.getByText('Geen resultaten')).toBeVisible({ timeout: 1000 }));
 
-  // Delivered, not gone: the message is still listed, with nothing left to resend.
+  // Delivered, not gone: the message is still listed, its options kept; a resend would ask first.
   await page.goto(`/hoofdnet/berichten?opdrachtId=${opdrachtId}`);
   const message = listTable(page, 'Overzicht van berichten').getByRole('row', { name: new RegExp(opdrachtId) });
   await expect(message).toContainText(`${WAITS}${receiver}OpdrachtHoofdnet`);
   await expect(message.getByRole('button', { name: 'Trace ID kopiëren' })).toBeVisible();
-  await expect(message.getByRole('button', { name: 'Opnieuw verzenden' })).toHaveCount(0);
+  await message.getByRole('button', { name: 'Opnieuw verzenden' }).click();
+  const question = page.getByRole('dialog', { name: 'Opnieuw verzenden' });
+  await expect(question).toContainText('is al afgeleverd. Opnieuw verzenden?');
+  await question.getByRole('button', { name: 'Nee' }).click();
+  await expect(question).toBeHidden();
 });
 
 for (const flow of ['aansluiting', 'hoofdnet'] as const) {

@@ -270,12 +270,13 @@ export const configValuelistSchema = z.object({
 /** One checked item of a connection check; an absent entry means no check was done. */
 export const checkResultSchema = z.object({ success: z.boolean(), message: z.string(), details: z.array(z.string()) });
 export type CheckResult = z.infer<typeof checkResultSchema>;
-export const connectionCheckSchema = z.object({
-  results: z.object({
-    tokenUrl: checkResultSchema.nullable().optional(),
-    urls: z.record(z.string(), checkResultSchema).default({}),
-  }),
-});
+/** The key of the token endpoint's result in a connection check's results; the others are message types. */
+export const CHECK_TOKEN_URL = 'tokenUrl';
+/**
+ * A connection check's answer (spec 000 §3): ONE map, keyed by `tokenUrl` and by each callback
+ * URL's message type, each to its result; an absent entry means no check was done.
+ */
+export const connectionCheckSchema = z.object({ results: z.record(z.string(), checkResultSchema) });
 export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
 
 /** The status chip of a configuration row (spec 000 §4). */

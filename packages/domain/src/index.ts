@@ -1,4 +1,4 @@
-import './locale';
+export { setDutchMessages } from './locale';
 export * from './constants';
 export * from './errors';
 export * from './messageTypes';

@@ -24,6 +24,8 @@ export const retryMessageSchema = z.object({ id: z.uuid({ error: 'Geen geldig be
 export const MESSAGE_TEXTS = {
   notFound: 'Bericht niet gevonden.',
   alreadyDelivered: 'Dit bericht is al afgeleverd.',
+  resentMeanwhile: 'Dit bericht wordt al opnieuw verzonden.',
+  orderCancelling: 'De opdracht van dit bericht wordt geannuleerd; het kan niet opnieuw worden verzonden.',
   wrongFlow: (flow: string) => `Dit bericht hoort niet bij de ${flow}-berichten.`,
   uitvalOnly: "Zonder monitoringrecht kunt u alleen uitval zoeken (filter 'isInError': true).",
 } as const;

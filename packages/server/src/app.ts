@@ -51,8 +51,7 @@ import { createDeliveryMetrics } from './delivery/metrics';
 import { Registry } from 'prom-client';
 import { seedDemo } from './demo/seed';
 import { seedDemoClients } from './demo/seed-clients';
-import { DEMO_PASSWORD } from './demo/data';
-import { DEMO_CLIENT_SECRET } from './idp/clients';
+import { DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_USERS } from './demo/data';
 import { seedDemoRules } from './demo/seed-regels';
 import { createMailer } from './mail/outbox';
 import { mailBacklogReading, registerMailMetrics } from './mail/metrics';
@@ -151,7 +150,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     portalClientId: config.oidc.portalClientId,
   });
   const audit = createAuditService();
-  if (embedded) await app.register(embeddedIdp, { config, db: database.db, signingKeys, audit, registry, mailer });
+  if (embedded) {
+    // In demo mode the login page lists the demo accounts: handed in here, the provider knows no demo.
+    const demoAccounts = config.demo
+      ? { emails: DEMO_USERS.map((user) => user.email), password: DEMO_PASSWORD }
+      : undefined;
+    await app.register(embeddedIdp, { config, db: database.db, signingKeys, audit, registry, mailer, demoAccounts });
+  }
 
   await app.register(portalConfigRoutes, { oidc: config.oidc });
   await app.register(organisationRoutes, { service: createOrganisationsService({ db: database.db, audit }) });

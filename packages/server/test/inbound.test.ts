@@ -159,7 +159,7 @@ describe('portal: resend and cancel', () => {
     expect(Date.parse(response.json().nextAttempt)).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
-  it('answers 404 for the other flow, an unknown id or a message the caller may not see; 409 when delivered', async () => {
+  it('answers 404 for the other flow, an unknown id or a message the caller may not see; resends a delivered one', async () => {
     const [message] = await openMessages('A-1');
     expect((await retry(message!.id, 'message-hoofdnet')).statusCode).toBe(404);
     expect((await retry('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
@@ -170,7 +170,13 @@ describe('portal: resend and cancel', () => {
     const staff = bearer(await tokenFor(t, { roles: ['Uitval Beheren'], deelnemer: 'Knooppunt_Beheer' }));
     expect((await retry(message!.id, 'message', staff)).statusCode).toBe(200);
     await t.app.db.update(messages).set({ deliveredAt: new Date() }).where(eq(messages.id, message!.id));
-    expect((await retry(message!.id)).statusCode).toBe(409);
+    // Delivered: sent again (test/delivery-resend.test.ts delivers it), to the same callers only.
+    expect((await retry(message!.id, 'message', outsider)).statusCode).toBe(404);
+    const resent = await retry(message!.id, 'message', party);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ _id: message!.id, nextAttempt: expect.any(String) });
+    const [row] = await t.app.db.select().from(messages).where(eq(messages.id, message!.id));
+    expect(row?.deliveredAt).toBeNull();
     expect((await retry('geen-id')).json().details).toEqual([expect.objectContaining({ field: 'id' })]);
   });
 

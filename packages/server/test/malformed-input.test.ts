@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_BERICHTEN, IDEMPOTENCY_HEADER, MAX_INTEGER } from '@knooppunt/domain';
-import { demoSystemClientId } from '../src/idp/clients';
+import { demoSystemClientId } from '../src/demo/data';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 import { changedTables, fingerprinter } from './support/db-fingerprint';
 

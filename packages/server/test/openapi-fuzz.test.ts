@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROLE_GROUPS, SUPER_ROLE, permissionsFor } from '@knooppunt/domain';
 import { queryRows } from '../src/db/client';
-import { demoSystemClientId } from '../src/idp/clients';
+import { demoSystemClientId } from '../src/demo/data';
 import { bearer, createTestApp, tokenFor } from './helpers';
 import { changedTables, fingerprinter } from './support/db-fingerprint';
 import {

@@ -11,7 +11,7 @@ import {
   type SystemClientList,
 } from '@knooppunt/domain';
 import { auditLog, systemClients } from '../src/db/schema';
-import { DEMO_CLIENT_SECRET, demoSystemClientId } from '../src/idp/clients';
+import { DEMO_CLIENT_SECRET, demoSystemClientId } from '../src/demo/data';
 import { bearer, createListeningTestApp, createTestApp, tokenFor, type TestApp } from './helpers';
 import { startExternalIssuer, type ExternalIssuer } from './support/external-issuer';
 

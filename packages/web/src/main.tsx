@@ -1,3 +1,4 @@
+import { setDutchMessages } from '@knooppunt/domain';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
@@ -10,6 +11,9 @@ import { sessionEnded } from '@/lib/auth/session-ended';
 import { createUserManager } from '@/lib/auth/user-manager';
 import { loadPortalConfig } from '@/lib/portal-config';
 import { LABELS } from '@/lib/texts';
+
+// zod's own messages in Dutch, as on the server: called here, or the build drops it (domain locale.ts).
+setDutchMessages();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

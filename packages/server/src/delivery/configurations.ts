@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { configurations } from '../db/schema';
-import { secretContext } from '../modules/configs/service';
+import { secretContext } from '../secrets/context';
 import type { SecretCipher } from '../secrets/cipher';
 import { DeliveryFailure } from './failure';
 import { DELIVERY_TEXTS } from './texts';

@@ -1,6 +1,6 @@
 import type { Outbound } from '../outbound/client';
 import { OutboundError } from '../outbound/errors';
-import { judgeTokenResponse } from '../modules/connection-check/token';
+import { judgeTokenResponse } from '../outbound/token-response';
 import { DeliveryFailure } from './failure';
 import { DELIVERY_TEXTS } from './texts';
 

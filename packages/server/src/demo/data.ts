@@ -95,3 +95,9 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 export const DEMO_PASSWORD = 'demo';
+
+/** The secret of every demo system client (demo mode only, seeded as a hash). */
+export const DEMO_CLIENT_SECRET = 'demo-secret';
+
+/** `Aannemer_Alfa` → `aannemer_alfa-systeem`: the demo system client of a participant. */
+export const demoSystemClientId = (organisatie: string) => `${organisatie.toLowerCase()}-systeem`;

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { CLIENT_ORGANISATION_TYPES } from '@knooppunt/domain';
 import type { Database } from '../db/client';
 import { systemClients } from '../db/schema';
-import { DEMO_CLIENT_SECRET, demoSystemClientId } from '../idp/clients';
+import { DEMO_CLIENT_SECRET, demoSystemClientId } from './data';
 import { hashPassword } from '../idp/passwords';
 import { organisationIdsByName } from '../modules/organisations/repository';
 import { DEMO_ORGANISATIONS } from './data';

@@ -3,7 +3,7 @@ import { MAX_CONCURRENT_MESSAGES } from '@knooppunt/domain';
 import type { Database } from '../db/client';
 import { configurations } from '../db/schema';
 import type { SecretCipher } from '../secrets/cipher';
-import { secretContext } from '../modules/configs/service';
+import { secretContext } from '../secrets/context';
 import { saveSender } from '../modules/senders/repository';
 import { DEMO_ORGANISATIONS } from './data';
 import { demoParticipantEndpoints } from './participants';

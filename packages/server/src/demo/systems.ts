@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { IDEMPOTENCY_HEADER, type BerichtInput } from '@knooppunt/domain';
-import { DEMO_CLIENT_SECRET, demoSystemClientId } from '../idp/clients';
+import { DEMO_CLIENT_SECRET, demoSystemClientId } from './data';
 
 /** Where the demo's systems write what went wrong; gets no token and no secret. */
 export interface DemoLog {

@@ -4,12 +4,6 @@ import type { Config } from '../config';
 /** The Vite dev server of the portal, allowed as a redirect target in demo mode only. */
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
-/** The secret of every demo system client (demo mode only, seeded as a hash). */
-export const DEMO_CLIENT_SECRET = 'demo-secret';
-
-/** `Aannemer_Alfa` → `aannemer_alfa-systeem`: the demo system client of a participant. */
-export const demoSystemClientId = (organisatie: string) => `${organisatie.toLowerCase()}-systeem`;
-
 /**
  * The portal: a public client (it runs in the browser) using authorization code with PKCE and
  * refresh tokens for silent renewal.

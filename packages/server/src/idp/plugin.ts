@@ -7,9 +7,9 @@ import type { Registry } from 'prom-client';
 import type { AuditService } from '../audit/service';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { DEMO_PASSWORD, DEMO_USERS } from '../demo/data';
 import { deleteExpiredPayloads } from './adapter';
 import { interactionRoutes } from './interactions';
+import type { LoginPage } from './login-page';
 import { setPasswordRoutes } from './set-password';
 import { forgotPasswordRoutes } from './forgot-password';
 import type { Mailer } from '../mail/outbox';
@@ -107,8 +107,10 @@ export const embeddedIdp = fp<{
   audit: AuditService;
   registry: Registry;
   mailer: Mailer;
+  /** The accounts the login page lists (demo mode), handed in by the composition root (app.ts). */
+  demoAccounts?: LoginPage['demo'];
 }>(
-  async (app, { config, db, signingKeys, audit, registry, mailer }) => {
+  async (app, { config, db, signingKeys, audit, registry, mailer, demoAccounts }) => {
     const systemClients = createSystemClientStore(db, app.log);
     const provider = createProvider({ config, db, signingKeys, systemClients });
     logProviderErrors(provider, app.log);
@@ -120,7 +122,7 @@ export const embeddedIdp = fp<{
       db,
       portalClientId: config.oidc.portalClientId,
       portalUrl: `${config.publicUrl}/`,
-      demo: config.demo ? { emails: DEMO_USERS.map((user) => user.email), password: DEMO_PASSWORD } : undefined,
+      demo: demoAccounts,
       throttle: createThrottle(db, config.login, 'login'),
       events,
     });

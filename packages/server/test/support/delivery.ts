@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../../src/db/client';
 import { configurations, messages, senders } from '../../src/db/schema';
-import { secretContext } from '../../src/modules/configs/service';
+import { secretContext } from '../../src/secrets/context';
 import { createOutbound, type Outbound } from '../../src/outbound/client';
 import { createSecretCipher, type SecretCipher } from '../../src/secrets/cipher';
 import type { Run } from '../../src/delivery/claim';

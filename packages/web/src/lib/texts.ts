@@ -303,6 +303,8 @@ export const LABELS = {
     copyTraceId: 'Trace ID kopiëren',
     traceIdCopied: 'Trace ID gekopieerd',
     panelTitle: (type: string, opdrachtId: string) => `${type} ${opdrachtId}`,
+    /** Asked before a delivered message is sent again (decision 0031). */
+    resendDeliveredText: (message: string) => `${message} is al afgeleverd. Opnieuw verzenden?`,
   },
   opdrachten: {
     planStatus: (text: string) => `Plan status: ${text}`,

@@ -16,6 +16,7 @@ import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { SecretCipher } from '../../secrets/cipher';
+import { secretContext } from '../../secrets/context';
 import {
   findNewest,
   findVersion,
@@ -32,9 +33,6 @@ type UpdateBody = z.output<typeof updateConfigSchema>;
 type Key = z.output<typeof configKeySchema>;
 
 export type ConfigsService = ReturnType<typeof createConfigsService>;
-
-/** The context a client secret is encrypted under: it cannot be moved to another participant. */
-export const secretContext = (deelnemer: string, versienummer: string) => `${deelnemer}|${versienummer}`;
 
 function assertVisible(user: AuthUser, deelnemer: string) {
   const only = visibleDeelnemer(user);

@@ -1,9 +1,9 @@
-import type { CheckResult, ConnectionCheck } from '@knooppunt/domain';
+import { CHECK_TOKEN_URL, type CheckResult, type ConnectionCheck } from '@knooppunt/domain';
 import type { Outbound } from '../../outbound/client';
 import { OutboundError } from '../../outbound/errors';
-import { failedCall, redact, responseDetails } from './details';
-import { CHECK_TEXTS } from './texts';
-import { judgeTokenResponse } from './token';
+import { failedCall, redact, responseDetails } from '../../outbound/response-details';
+import { CHECK_TEXTS } from '../../outbound/response-texts';
+import { judgeTokenResponse } from '../../outbound/token-response';
 
 /** What is checked: one configuration, its secret decrypted. */
 export interface ConnectionCheckTarget {
@@ -18,7 +18,8 @@ export interface ConnectionCheckTarget {
 
 /**
  * Does what delivery will do, once: fetch a token with the client-credentials grant, then POST an
- * empty JSON object to every configured callback URL with it (spec 000 §7). When the token step
+ * empty JSON object to every configured callback URL with it (spec 000 §7). Answers one map
+ * (spec 000 §3): `tokenUrl` and each callback's message type to its result. When the token step
  * fails the callbacks are not called, so their entries are absent ('Geen controle gedaan').
  */
 export async function checkConnection(
@@ -27,7 +28,8 @@ export async function checkConnection(
 ): Promise<ConnectionCheck['results']> {
   const { result: tokenResult, accessToken } = await fetchToken(target, outbound);
   const secrets = [target.clientSecret, accessToken ?? ''];
-  if (!accessToken) return { tokenUrl: redact(tokenResult, secrets), urls: {} };
+  const token = { [CHECK_TOKEN_URL]: redact(tokenResult, secrets) };
+  if (!accessToken) return token;
 
   const entries = await Promise.all(
     Object.entries(target.urls).map(
@@ -35,7 +37,7 @@ export async function checkConnection(
         [type, redact(await callCallback(url, accessToken, target.useMtls, outbound), secrets)] as const,
     ),
   );
-  return { tokenUrl: redact(tokenResult, secrets), urls: Object.fromEntries(entries) };
+  return { ...token, ...Object.fromEntries(entries) };
 }
 
 async function fetchToken(

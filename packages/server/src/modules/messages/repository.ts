@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Flow, MessageView } from '@knooppunt/domain';
 import { queryRows, type Database } from '../../db/client';
 import { failedCondition, flowCondition, shownNextAttempt, uitvalCondition } from '../../db/monitoring';
 import { messages, orderHeads } from '../../db/schema';
+import { notifyNewWork } from '../../delivery/enqueue';
 import {
   cappedCountStatement,
   isoTimestamp,
@@ -264,6 +265,56 @@ export async function makeDueNow(
           eq(orderHeads.cancelled, false),
         ),
       );
+  return row;
+}
+
+/**
+ * Sends a delivered message again ('Opnieuw verzenden' of a delivered message, spec 000 §2): it is
+ * undelivered and due now once more, with a new seq, so that it goes behind every message of its
+ * order still waiting — FIFO holds, and the head moves on to it in seq order (complete.ts) — or
+ * gets a new head when the order has none. Its id, so the Idempotency-Key the receiver gets
+ * (deliver.ts), stays: the receiver can tell the repeat. Its failed attempts start again at 0, so
+ * it is not uitval while it waits; its last error (and trace id) stays on the row. Answers the
+ * updated message; nothing when it is not delivered (any more); 'cancelling' when its order was
+ * cancelled while a run of it is in flight: that run's recording deletes the order's undelivered
+ * messages (decision 0023), so the message is left as delivered.
+ *
+ * Locks in the one order (decision 0023): the order first — as an accepted message does, so no
+ * message of this order is enqueued meanwhile — then its head, then the message.
+ */
+export async function requeueDelivered(
+  db: Database,
+  message: { id: string; receiver: string; opdrachtId: string },
+): Promise<MessageRow | 'cancelling' | undefined> {
+  await db.execute(sql`select 1 from opdrachten where opdracht_id = ${message.opdrachtId} for update`);
+  const [head] = await queryRows<{ cancelled: boolean }>(
+    db,
+    sql`select cancelled from order_heads
+        where receiver = ${message.receiver} and opdracht_id = ${message.opdrachtId} for update`,
+  );
+  if (head?.cancelled) return 'cancelling';
+  const [row] = await db
+    .update(messages)
+    .set({
+      deliveredAt: null,
+      seq: sql`nextval(pg_get_serial_sequence('messages', 'seq'))`,
+      nextAttempt: sql`now()`,
+      failedAttempts: 0,
+    })
+    .where(and(eq(messages.id, message.id), isNotNull(messages.deliveredAt)))
+    .returning();
+  if (!row) return undefined;
+  await db
+    .insert(orderHeads)
+    .values({
+      receiver: row.receiver,
+      opdrachtId: row.opdrachtId,
+      messageId: row.id,
+      versienummer: row.versienummer,
+      due: sql`now()`,
+    })
+    .onConflictDoNothing();
+  await notifyNewWork(db);
   return row;
 }
 

@@ -72,7 +72,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> 
           tags: ['Berichten'],
           summary: `Resend a ${flow === 'hoofdnet' ? 'Hoofdnet' : 'Aansluiting'} message (Opnieuw verzenden)`,
           description:
-            'Makes the undelivered message due now and answers it. Messages of the same order before it still go first. 404 for a message the caller may not see or of the other flow; 409 when it was delivered already.',
+            'Makes an undelivered message due now and answers it; messages of the same order before it still go first. A delivered message is sent again (spec 000 §2): it goes behind the messages of its order still waiting and reaches the receiver with the same Idempotency-Key as its first delivery (its id), its failed attempts counted from 0 again and its last error kept. 404 for a message the caller may not see or of the other flow; 409 when it was delivered, or sent again by someone else, at the same moment, or when its order is being cancelled while a message of it is in flight.',
           body: retryMessageSchema,
           response: { 200: messageViewSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
         },

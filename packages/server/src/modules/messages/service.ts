@@ -14,7 +14,14 @@ import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
-import { findMessage, makeDueNow, messageParties, searchMessages, type MessageRow } from './repository';
+import {
+  findMessage,
+  makeDueNow,
+  messageParties,
+  requeueDelivered,
+  searchMessages,
+  type MessageRow,
+} from './repository';
 
 type SearchBody = z.output<typeof messageSearchSchema>;
 type ValuelistQuery = z.output<typeof monitoringValuelistQuerySchema>;
@@ -80,21 +87,31 @@ export function createMessagesService({ db, audit }: { db: Database; audit: Audi
       return messageParties(db, hoofdnet ? 'hoofdnet' : 'aansluiting');
     },
 
-    /** 'Opnieuw verzenden': the message is due now; the answer is the updated message. */
+    /**
+     * 'Opnieuw verzenden': an undelivered message is due now; a delivered one is sent again, behind
+     * its order's waiting messages, with the same Idempotency-Key (requeueDelivered). The answer is
+     * the updated message.
+     */
     async retry(user: AuthUser, id: string, flow: Flow): Promise<MessageView> {
       const scope = await monitoringScope(db, user);
       return db.transaction(async (tx) => {
         const current = await findMessage(tx, id);
         if (!current || !maySeeMessage(scope, current)) throw new NotFoundError(MESSAGE_TEXTS.notFound);
         if (flowOf(current.versienummer) !== flow) throw new NotFoundError(MESSAGE_TEXTS.wrongFlow(flow));
-        const updated = await makeDueNow(tx, current);
-        if (!updated) throw new ConflictError(MESSAGE_TEXTS.alreadyDelivered);
+        const delivered = current.deliveredAt !== null;
+        const updated = delivered ? await requeueDelivered(tx, current) : await makeDueNow(tx, current);
+        if (updated === 'cancelling') throw new ConflictError(MESSAGE_TEXTS.orderCancelling);
+        // Delivered (or sent again by someone else) between the read and the lock.
+        if (!updated)
+          throw new ConflictError(delivered ? MESSAGE_TEXTS.resentMeanwhile : MESSAGE_TEXTS.alreadyDelivered);
         const view = toMessageView(updated);
         await audit.record(tx, user, {
-          action: 'message.retry',
+          action: delivered ? 'message.resend' : 'message.retry',
           subjectType: 'message',
           subjectId: id,
-          before: { nextAttempt: iso(current.nextAttempt) },
+          before: delivered
+            ? { deliveredAt: iso(current.deliveredAt), failedAttempts: current.failedAttempts }
+            : { nextAttempt: iso(current.nextAttempt) },
           after: { nextAttempt: view.nextAttempt },
         });
         return view;

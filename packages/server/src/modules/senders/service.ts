@@ -4,7 +4,7 @@ import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import { visibleDeelnemer } from '../../auth/tenancy';
-import { secretContext } from '../configs/service';
+import { secretContext } from '../../secrets/context';
 import { listSenderLog, listSenders, lockSender, newestActiveVersion, saveSender, type SenderRow } from './repository';
 
 interface Key {

@@ -115,7 +115,7 @@ describe('Overzicht van berichten', () => {
     expect(panel).toHaveTextContent('"omschrijving": "Nieuwe aansluiting"');
   });
 
-  it('offers copying the trace id on a message whose error has one, and resend while it is undelivered', async () => {
+  it('offers resend and copying the trace id on every message whose error has one, delivered or not', async () => {
     stubMessageApi();
     const { user } = renderScreen();
 
@@ -139,14 +139,36 @@ describe('Overzicht van berichten', () => {
     expect(await navigator.clipboard.readText()).toBe('trace-123');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    // Delivered after all: its trace id can still be copied, but there is nothing to resend.
+    // Delivered after all: its trace id can still be copied, and it can be sent again (below).
     const delivered = await rowOf('OPD-LATER');
-    expect(
-      within(delivered).getByRole('button', { name: rowAction(LABELS.berichten.copyTraceId) }),
-    ).toBeInTheDocument();
-    expect(
-      within(delivered).queryByRole('button', { name: rowAction(LABELS.berichten.resend) }),
-    ).not.toBeInTheDocument();
+    expect(names(delivered)).toEqual([
+      'Opdracht OPD-LATER',
+      'Opnieuw verzenden: Opdracht OPD-LATER',
+      'Trace ID kopiëren: Opdracht OPD-LATER',
+    ]);
+  });
+
+  it('asks before resending a delivered message, and resends it only when confirmed', async () => {
+    const api = stubMessageApi();
+    const { user } = renderScreen();
+    const resend = async () =>
+      user.click(within(await rowOf('OPD-LATER')).getByRole('button', { name: rowAction(LABELS.berichten.resend) }));
+
+    await resend();
+    const question = screen.getByRole('dialog', { name: LABELS.berichten.resend });
+    expect(question).toHaveTextContent('Opdracht OPD-LATER is al afgeleverd. Opnieuw verzenden?');
+    await user.click(within(question).getByRole('button', { name: LABELS.common.no }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The search came back (the proof the screen is live) and no resend went out.
+    expect(api.calls('POST', SEARCH).length).toBeGreaterThan(0);
+    expect(api.calls('POST', RETRY.aansluiting)).toHaveLength(0);
+
+    await resend();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: LABELS.common.yes }));
+    expect(await screen.findByText(SUCCESS_MESSAGES.messageRetried)).toBeInTheDocument();
+    expect(await api.bodies('POST', RETRY.aansluiting)).toEqual([{ id: MESSAGES.deliveredAfterAll._id }]);
+    // The row's panel did not open.
+    expect(screen.queryByRole('dialog', { name: LABELS.berichten.panelTitle('Opdracht', 'OPD-LATER') })).toBeNull();
   });
 
   it('resends a Hoofdnet message with the Hoofdnet call and message, and fetches the list again', async () => {

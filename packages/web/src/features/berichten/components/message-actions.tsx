@@ -1,9 +1,10 @@
 import type { MessageView } from '@knooppunt/domain';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import ReplayIcon from '@mui/icons-material/Replay';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import { LABELS } from '@/lib/texts';
 
@@ -18,42 +19,50 @@ interface MessageActionsProps {
 
 /**
  * The options of a message row: offered only when its error has a trace id (spec 000 §2, spec 001
- * §2.6). A message delivered after all keeps its last error but has no next attempt: resending it
- * would only be refused, so only its trace id can be copied.
+ * §2.6). A message delivered after all keeps its last error and can be sent again too, with the
+ * same Idempotency-Key: the user confirms first that it was delivered already (decision 0031).
  */
 export function MessageActions({ message, onResend, busy, copyTraceId }: MessageActionsProps) {
+  const [asking, setAsking] = useState(false);
   const traceId = message.err?.traceId;
   if (!traceId) return null;
   const delivered = message.nextAttempt === null;
+  const name = LABELS.berichten.panelTitle(message.type, message.opdrachtId);
   // Each row's buttons say which message they act on: 'Opnieuw verzenden: Opdracht A-1'.
-  const forMessage = (action: string) =>
-    LABELS.common.forRow(action, LABELS.berichten.panelTitle(message.type, message.opdrachtId));
+  const forMessage = (action: string) => LABELS.common.forRow(action, name);
   return (
-    // Clicks on the options do not open the row's panel.
+    // Clicks on the options (and in the dialog they open) do not open the row's panel.
     <Stack direction="row" onClick={(event) => event.stopPropagation()}>
-      {delivered ? (
-        // An empty slot keeps the copy buttons of all rows in line.
-        <Box sx={{ width: 30 }} />
-      ) : (
-        <Tooltip title={LABELS.berichten.resend}>
-          <span>
-            <IconButton
-              size="small"
-              aria-label={forMessage(LABELS.berichten.resend)}
-              disabled={busy}
-              onClick={() => onResend(message)}
-            >
-              <ReplayIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-      )}
+      <Tooltip title={LABELS.berichten.resend}>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={forMessage(LABELS.berichten.resend)}
+            disabled={busy}
+            onClick={() => (delivered ? setAsking(true) : onResend(message))}
+          >
+            <ReplayIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
       {copyTraceId && (
         <CopyButton
           text={traceId}
           label={LABELS.berichten.copyTraceId}
           name={forMessage(LABELS.berichten.copyTraceId)}
           copiedLabel={LABELS.berichten.traceIdCopied}
+        />
+      )}
+      {asking && (
+        <ConfirmDialog
+          open
+          title={LABELS.berichten.resend}
+          text={LABELS.berichten.resendDeliveredText(name)}
+          onConfirm={() => {
+            setAsking(false);
+            onResend(message);
+          }}
+          onCancel={() => setAsking(false)}
         />
       )}
     </Stack>

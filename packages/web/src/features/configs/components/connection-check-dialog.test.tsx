@@ -38,12 +38,10 @@ describe('Resultaten verbindingcontrole', () => {
   it("shows each item as succeeded, failed (details inline or behind 'Details') or not checked", async () => {
     const results: ConnectionCheck['results'] = {
       tokenUrl: { success: true, message: 'Token ontvangen', details: [] },
-      urls: {
-        Opdracht: { success: true, message: 'Bereikbaar', details: [] },
-        Bijstelling: { success: false, message: 'Niet bereikbaar', details: ['connect ECONNREFUSED'] },
-        Planning: { success: false, message: 'Fout antwoord', details: [LONG] },
-        TG: { success: false, message: 'Fout antwoord', details: ['regel 1', 'regel 2'] },
-      },
+      Opdracht: { success: true, message: 'Bereikbaar', details: [] },
+      Bijstelling: { success: false, message: 'Niet bereikbaar', details: ['connect ECONNREFUSED'] },
+      Planning: { success: false, message: 'Fout antwoord', details: [LONG] },
+      TG: { success: false, message: 'Fout antwoord', details: ['regel 1', 'regel 2'] },
     };
     const { item, user } = await runCheck(() => Response.json({ results }));
 
@@ -72,7 +70,7 @@ describe('Resultaten verbindingcontrole', () => {
   it('shows detail that looks like JSON, XML or HTML as code, JSON pretty-printed', async () => {
     const results: ConnectionCheck['results'] = {
       tokenUrl: { success: false, message: 'Token niet geldig', details: ['{"error":"invalid_client","status":401}'] },
-      urls: { Opdracht: { success: false, message: 'Fout antwoord', details: ['<html><body>502</body></html>'] } },
+      Opdracht: { success: false, message: 'Fout antwoord', details: ['<html><body>502</body></html>'] },
     };
     const { item } = await runCheck(() => Response.json({ results }));
 

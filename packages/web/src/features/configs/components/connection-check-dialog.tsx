@@ -1,4 +1,5 @@
 import {
+  CHECK_TOKEN_URL,
   ERROR_TITLES,
   flowOf,
   urlGroups,
@@ -21,12 +22,13 @@ import { LABELS } from '@/lib/texts';
 import { useCheckConnection } from '../api/check-connection';
 import { CheckResultItem } from './check-result-item';
 
-type CheckResults = ConnectionCheck['results'];
+/** The answer's one map (tokenUrl and each message type); the token URL null after a failed call. */
+type CheckResults = Partial<Record<string, ConnectionCheck['results'][string] | null>>;
 
 const SIDES: readonly Side[] = ['opdrachtgever', 'opdrachtnemer'];
 
 // After a failed call nothing was checked: the token URL shows as missing, like every callback.
-const NOTHING_CHECKED: CheckResults = { tokenUrl: null, urls: {} };
+const NOTHING_CHECKED: CheckResults = { [CHECK_TOKEN_URL]: null };
 
 /** Starts a check of a row's configuration version and holds what the dialog shows. */
 export function useConnectionCheck() {
@@ -77,12 +79,12 @@ export function ConnectionCheckDialog({ row, results, onClose }: ConnectionCheck
             <LinearProgress aria-label={LABELS.common.loading} sx={{ my: 3 }} />
           ) : (
             <List disablePadding aria-label={LABELS.connectionCheck.title}>
-              <CheckResultItem label={LABELS.connectionCheck.tokenUrl} result={results.tokenUrl} />
+              <CheckResultItem label={LABELS.connectionCheck.tokenUrl} result={results[CHECK_TOKEN_URL]} />
               {SIDES.map((side) => [
                 <ListSubheader key={side} disableGutters sx={{ lineHeight: '32px', mt: 1 }}>
                   {LABELS.configForm.urlGroups[side]}
                 </ListSubheader>,
-                ...groups[side].map((type) => <CheckResultItem key={type} label={type} result={results.urls[type]} />),
+                ...groups[side].map((type) => <CheckResultItem key={type} label={type} result={results[type]} />),
               ])}
             </List>
           )}

@@ -102,7 +102,7 @@ export function stubConfigApi(overrides: ConfigApi = {}) {
     save: async (request) => Response.json({ ...CONFIG_VIEW, draft: true, ...(await request.clone().json()) }),
     check: () =>
       Response.json({
-        results: { tokenUrl: { success: true, message: 'OK', details: [] }, urls: {} },
+        results: { tokenUrl: { success: true, message: 'OK', details: [] } },
       } satisfies ConnectionCheck),
     sender: async (request) =>
       Response.json({ ...ROWS.newest, ...ROWS.newest.sender, ...(await request.clone().json()) } satisfies Sender),

@@ -1,7 +1,7 @@
-import type { OutboundError } from '../../outbound/errors';
-import type { OutboundResponse } from '../../outbound/client';
+import type { OutboundError } from './errors';
+import type { OutboundResponse } from './client';
 import type { CheckResult } from '@knooppunt/domain';
-import { CHECK_TEXTS } from './texts';
+import { CHECK_TEXTS } from './response-texts';
 
 /** Long enough to show an error page or JSON answer, short enough for a dialog. */
 const MAX_EXCERPT_CHARS = 2000;

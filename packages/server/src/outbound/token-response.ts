@@ -1,8 +1,8 @@
 import { decodeJwt } from 'jose';
 import type { CheckResult } from '@knooppunt/domain';
-import type { OutboundResponse } from '../../outbound/client';
-import { bodyExcerpt, parseJson, responseDetails, statusLine } from './details';
-import { CHECK_TEXTS } from './texts';
+import type { OutboundResponse } from './client';
+import { bodyExcerpt, parseJson, responseDetails, statusLine } from './response-details';
+import { CHECK_TEXTS } from './response-texts';
 
 /** The token endpoint's answer judged: the result, and the token when it may be used. */
 export type TokenOutcome =
