@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
-import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
+import { useListParams } from '@/lib/use-list-params';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableOwnProps,
+  type DataTablePlainSource,
+  type DataTableQuery,
+} from './data-table';
 
 interface Row {
   id: string;
@@ -23,7 +30,7 @@ function Opened() {
   return <p>{`Geopend: ${id} vanuit ${state?.from ?? '-'}`}</p>;
 }
 
-function renderTable(props: Partial<DataTableProps<Row>> = {}) {
+function renderTable(props: Partial<DataTableOwnProps<Row> & DataTablePlainSource<Row>> = {}) {
   const handlers = { onPageChange: vi.fn(), onSortChange: vi.fn(), onRowClick: vi.fn() };
   render(
     <DataTable
@@ -198,4 +205,52 @@ describe('DataTable', () => {
     expect(screen.getByRole('progressbar', { name: LABELS.common.loading })).toBeInTheDocument();
     expect(screen.queryByText(LABELS.common.noResults)).not.toBeInTheDocument();
   });
+
+  it("takes sort and page from the list's URL state and rows from its query: list={list} query={search}", async () => {
+    const query: DataTableQuery<Row> = { data: { items: rows, count: 42 }, isFetching: false };
+    function ListScreen() {
+      const list = useListParams({
+        filterDefaults: NO_FILTERS,
+        sortFields: ['name'],
+        defaultSort: { sortBy: 'name', sortDirection: 'asc' },
+        pageSize: 10,
+      });
+      const location = useLocation();
+      return (
+        <>
+          <p>{`URL: ${location.search}`}</p>
+          <DataTable label="Organisaties" columns={columns} getRowId={(row) => row.id} list={list} query={query} />
+        </>
+      );
+    }
+    const router = createMemoryRouter([{ path: '/organisaties', element: <ListScreen /> }], {
+      initialEntries: ['/organisaties?page=2'],
+    });
+    render(<RouterProvider router={router} />);
+
+    const table = screen.getByRole('table', { name: 'Organisaties' });
+    expect(within(table).getByText('Organisatie 11')).toBeInTheDocument();
+    expect(screen.getByText('11-20 van 42')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Naam/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    await userEvent.click(screen.getByRole('button', { name: LABELS.common.nextPage }));
+    expect(screen.getByText('URL: ?page=3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Naam/ }));
+    expect(screen.getByText('URL: ?sort=name&order=desc')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Naam/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('shows the progress bar while the query fetches', () => {
+    function ListScreen() {
+      const list = useListParams({ filterDefaults: NO_FILTERS, pageSize: 10 });
+      const query = { data: undefined, isFetching: true };
+      return <DataTable label="Organisaties" columns={columns} getRowId={(row) => row.id} list={list} query={query} />;
+    }
+    render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <ListScreen /> }])} />);
+
+    expect(screen.getByRole('progressbar', { name: LABELS.common.loading })).toBeInTheDocument();
+    expect(screen.queryByText(LABELS.common.noResults)).not.toBeInTheDocument();
+  });
 });
+
+const NO_FILTERS = {};

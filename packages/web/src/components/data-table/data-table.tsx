@@ -12,6 +12,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LABELS } from '@/lib/texts';
+import type { ListPage, ListTableState } from '@/lib/use-list-params';
 import { DataTablePaging, type DataTablePagingProps } from './data-table-paging';
 
 export interface DataTableColumn<Row> {
@@ -36,16 +37,39 @@ export interface DataTableRowLink {
   state?: unknown;
 }
 
-export interface DataTableProps<Row> extends DataTablePagingProps {
-  /** The table's accessible name, usually the screen's title. */
-  label: string;
-  columns: readonly DataTableColumn<Row>[];
+/**
+ * The search query of a list as TanStack Query answers it: the page of rows (none yet while the
+ * first one loads) and whether it is fetching.
+ */
+export interface DataTableQuery<Row> {
+  data: ListPage<Row> | undefined;
+  isFetching: boolean;
+}
+
+/** A list screen's table: sort and page from its URL state (`useListParams`), rows from its search query. */
+export interface DataTableListSource<Row> {
+  list: ListTableState;
+  query: DataTableQuery<Row>;
+}
+
+/** A table not driven by `useListParams` (a dialog's table): rows, sort and paging one by one. */
+export interface DataTablePlainSource<Row> extends DataTablePagingProps {
+  list?: never;
+  query?: never;
   rows: readonly Row[];
-  getRowId: (row: Row) => string;
   loading?: boolean;
   sortBy?: string | undefined;
   sortDirection?: SortDirection;
   onSortChange?: (columnId: string) => void;
+}
+
+export type DataTableProps<Row> = DataTableOwnProps<Row> & (DataTableListSource<Row> | DataTablePlainSource<Row>);
+
+export interface DataTableOwnProps<Row> {
+  /** The table's accessible name, usually the screen's title. */
+  label: string;
+  columns: readonly DataTableColumn<Row>[];
+  getRowId: (row: Row) => string;
   /**
    * A row that opens a panel or dialog on this screen. Its main cell's content is a button that
    * does it (Enter and Space), and a click anywhere on the row does the same.
@@ -68,12 +92,14 @@ export interface DataTableProps<Row> extends DataTablePagingProps {
 
 /**
  * The list table of every screen: sortable headers, server-side paging with the spec's paging
- * label, a progress bar while loading and an empty state. Sort and page are controlled by the
- * screen (see `useListParams`).
+ * label, a progress bar while loading and an empty state. A list screen hands over its URL state
+ * and its search query (`list={list} query={search}`); a dialog's table its rows, sort and page.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { label, columns, rows, getRowId, loading = false, sortBy, sortDirection = 'asc' } = props;
-  const { onSortChange, onRowClick, getRowSx, skip, limit, count, countIsLowerBound, onPageChange } = props;
+  const { label, columns, getRowId, onRowClick, getRowSx } = props;
+  const source = sourceOf(props);
+  const { rows, loading = false, sortBy, sortDirection = 'asc', onSortChange } = source;
+  const { skip, limit, count, countIsLowerBound, onPageChange } = source;
   const headerSx = props.wrapHeaders ? { whiteSpace: 'normal' } : undefined;
 
   const { getRowLink, getRowLabel, rowControl = 'button' } = props;
@@ -179,6 +205,26 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       />
     </Box>
   );
+}
+
+/** Rows, sort and paging of either kind of table. */
+function sourceOf<Row>(
+  props: DataTableListSource<Row> | DataTablePlainSource<Row>,
+): Omit<DataTablePlainSource<Row>, 'list' | 'query'> {
+  if (!props.list) return props;
+  const { list, query } = props;
+  return {
+    rows: query.data?.items ?? [],
+    loading: query.isFetching,
+    sortBy: list.sortBy,
+    sortDirection: list.sortDirection,
+    onSortChange: list.setSort,
+    skip: list.skip,
+    limit: list.limit,
+    count: query.data?.count ?? 0,
+    countIsLowerBound: query.data?.countIsLowerBound,
+    onPageChange: list.setSkip,
+  };
 }
 
 /** What a click on a row leaves to the element clicked. */

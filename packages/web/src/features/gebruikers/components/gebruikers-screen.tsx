@@ -24,7 +24,7 @@ import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { useAllOrganisations } from '../api/search-organisations';
 import { useSearchRoles } from '../api/search-roles';
 import { useSearchUsers } from '../api/search-users';
@@ -152,11 +152,11 @@ export function GebruikersScreen() {
           <Divider />
           <Box>
             <DataTable
-              {...listTableProps(list, users.data)}
+              list={list}
+              query={users}
               label={TITLES.gebruikers}
               columns={columns}
               getRowId={(row) => row.userid}
-              loading={users.isFetching}
             />
           </Box>
         </Paper>

@@ -8,7 +8,7 @@ import { FilterSwitch, FilterTextField } from '@/components/filter-bar/filter-fi
 import { Page } from '@/components/page/page';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { LEVERING_SORT_FIELDS, useSearchLeveringen } from '../api/search-leveringen';
 
 // The error-only toggle is `status=error` in the URL and in the search (spec 000 §7).
@@ -45,8 +45,8 @@ export function LeveringenScreen() {
     defaultSort: { sortBy: 'changed', sortDirection: 'desc' },
     pageSize: PAGE_SIZE.leveringen,
   });
-  const { data, isFetching, refetch } = useSearchLeveringen(searchBodyOf(list));
-  const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
+  const search = useSearchLeveringen(searchBodyOf(list));
+  const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
 
   return (
     <Page title={TITLES.leveringen}>
@@ -64,11 +64,11 @@ export function LeveringenScreen() {
         </FilterBar>
         <Divider />
         <DataTable
-          {...listTableProps(list, data)}
+          list={list}
+          query={search}
           label={TITLES.leveringen}
           columns={COLUMNS}
           getRowId={(levering) => `${levering.opdrachtId}/${levering.leveringId}`}
-          loading={isFetching}
         />
       </Paper>
     </Page>

@@ -10,7 +10,7 @@ import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { useUserManagementPolicy } from '@/lib/auth/use-user-management-policy';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { useAllOrganisations, useSearchOrganisations } from '../api/search-organisations';
 import { CreateOrganisationDialog } from './create-organisation-dialog';
 import { OrganisationFilters } from './organisation-filters';
@@ -40,7 +40,7 @@ export function OrganisatiesScreen() {
     pageSize: PAGE_SIZE.organisaties,
   });
   const filters = useFilterDraft(list);
-  const { data, isFetching } = useSearchOrganisations(searchBodyOf(list));
+  const search = useSearchOrganisations(searchBodyOf(list));
   // Only a user manager needs to know whether its organisation is one of the operator's.
   const all = useAllOrganisations(permissions.canCreateUser);
   const policy = useUserManagementPolicy(all.data);
@@ -68,11 +68,11 @@ export function OrganisatiesScreen() {
         <OrganisationFilters draft={filters} />
         <Divider />
         <DataTable
-          {...listTableProps(list, data)}
+          list={list}
+          query={search}
           label={TITLES.organisaties}
           columns={permissions.canManageClients ? [...COLUMNS, actionsColumn] : COLUMNS}
           getRowId={(row) => row.organisatie}
-          loading={isFetching}
         />
       </Paper>
       <CreateOrganisationDialog open={creating} onClose={() => setCreating(false)} />

@@ -13,7 +13,7 @@ import { FilterBar } from '@/components/filter-bar/filter-bar';
 import { Page } from '@/components/page/page';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { listTableProps, useListParams } from '@/lib/use-list-params';
+import { useListParams } from '@/lib/use-list-params';
 import { useLookup } from '../api/get-lookup';
 import { RESULT_SORT_FIELDS, useSearchPublished, type ResultRow } from '../api/search-published';
 import { formatVersionRef, parseVersionRef, refOf, type VersionRef } from '../api/version-ref';
@@ -57,7 +57,7 @@ export function ZoekenScreen() {
     defaultSort: { sortBy: 'omschrijving', sortDirection: 'asc' },
     pageSize: PAGE_SIZE.zoeken,
   });
-  const { data, isFetching, refetch } = useSearchPublished({
+  const search = useSearchPublished({
     version: selected,
     compared,
     discipline: list.filters.discipline,
@@ -66,7 +66,7 @@ export function ZoekenScreen() {
     sortBy: list.sortBy,
     sortDirection: list.sortDirection,
   });
-  const filters = useFilterDraft(list, { onRefresh: () => selected && void refetch() });
+  const filters = useFilterDraft(list, { onRefresh: () => selected && void search.refetch() });
 
   const link = (row: ResultRow) => ({
     to: compared && row.compareId ? `/scenario/${row._id}/compare/${row.compareId}` : `/scenario/${row._id}`,
@@ -118,11 +118,11 @@ export function ZoekenScreen() {
         <Divider />
         {selected ? (
           <DataTable
-            {...listTableProps(list, data)}
+            list={list}
+            query={search}
             label={TITLES.zoeken}
             columns={resultColumns(compared !== undefined)}
             getRowId={(row) => row._id}
-            loading={isFetching}
             getRowLink={link}
             wrapHeaders
           />
