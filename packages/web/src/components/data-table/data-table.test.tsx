@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
@@ -250,6 +251,46 @@ describe('DataTable', () => {
 
     expect(screen.getByRole('progressbar', { name: LABELS.common.loading })).toBeInTheDocument();
     expect(screen.queryByText(LABELS.common.noResults)).not.toBeInTheDocument();
+  });
+
+  it("shows a failed load as an error with 'Opnieuw proberen' instead of 'Geen resultaten' and '0-0 van 0'", async () => {
+    const onRetry = vi.fn();
+    renderTable({ rows: [], skip: 0, count: 0, error: new Error('Database niet bereikbaar'), onRetry });
+
+    const table = screen.getByRole('table', { name: 'Organisaties' });
+    expect(within(table).getByText(LABELS.common.listFailed)).toBeInTheDocument();
+    expect(within(table).getByText('Database niet bereikbaar')).toBeInTheDocument();
+    expect(screen.queryByText(LABELS.common.noResults)).not.toBeInTheDocument();
+    expect(screen.queryByText('0-0 van 0')).not.toBeInTheDocument();
+
+    await userEvent.click(within(table).getByRole('button', { name: LABELS.common.retry }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it("fetches a list screen's query again with 'Opnieuw proberen', and shows the rows it then gets", async () => {
+    function ListScreen() {
+      const list = useListParams({ filterDefaults: NO_FILTERS, pageSize: 10 });
+      const [fetched, setFetched] = useState(false);
+      const query: DataTableQuery<Row> = fetched
+        ? { data: { items: rows, count: 10 }, isFetching: false, error: null }
+        : {
+            data: undefined,
+            isFetching: false,
+            error: new Error('Fout reactie ontvangen'),
+            refetch: () => setFetched(true),
+          };
+      return <DataTable label="Organisaties" columns={columns} getRowId={(row) => row.id} list={list} query={query} />;
+    }
+    render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <ListScreen /> }])} />);
+
+    const table = screen.getByRole('table', { name: 'Organisaties' });
+    expect(within(table).getByText('Fout reactie ontvangen')).toBeInTheDocument();
+    expect(screen.queryByText('0-0 van 0')).not.toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: LABELS.common.retry }));
+
+    expect(within(table).getByText('Organisatie 11')).toBeInTheDocument();
+    expect(within(table).queryByText(LABELS.common.listFailed)).not.toBeInTheDocument();
+    expect(screen.getByText('1-10 van 10')).toBeInTheDocument();
   });
 });
 

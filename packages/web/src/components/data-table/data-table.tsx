@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadErrorState } from '@/components/status/error-state';
 import { LABELS } from '@/lib/texts';
 import type { ListPage, ListTableState } from '@/lib/use-list-params';
 import { DataTablePaging, type DataTablePagingProps } from './data-table-paging';
@@ -39,11 +40,13 @@ export interface DataTableRowLink {
 
 /**
  * The search query of a list as TanStack Query answers it: the page of rows (none yet while the
- * first one loads) and whether it is fetching.
+ * first one loads), whether it is fetching, and its error and refetch for the error state.
  */
 export interface DataTableQuery<Row> {
   data: ListPage<Row> | undefined;
   isFetching: boolean;
+  error?: unknown;
+  refetch?: () => unknown;
 }
 
 /** A list screen's table: sort and page from its URL state (`useListParams`), rows from its search query. */
@@ -61,6 +64,10 @@ export interface DataTablePlainSource<Row> extends DataTablePagingProps {
   sortBy?: string | undefined;
   sortDirection?: SortDirection;
   onSortChange?: (columnId: string) => void;
+  /** The rows could not be fetched: the table says so instead of 'Geen resultaten'. */
+  error?: unknown;
+  /** Fetches the rows again: the error state's 'Opnieuw proberen'. */
+  onRetry?: () => void;
 }
 
 export type DataTableProps<Row> = DataTableOwnProps<Row> & (DataTableListSource<Row> | DataTablePlainSource<Row>);
@@ -92,14 +99,16 @@ export interface DataTableOwnProps<Row> {
 
 /**
  * The list table of every screen: sortable headers, server-side paging with the spec's paging
- * label, a progress bar while loading and an empty state. A list screen hands over its URL state
+ * label, a progress bar while loading, an empty state and an error state with 'Opnieuw proberen'. A list screen hands over its URL state
  * and its search query (`list={list} query={search}`); a dialog's table its rows, sort and page.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, columns, getRowId, onRowClick, getRowSx } = props;
   const source = sourceOf(props);
   const { rows, loading = false, sortBy, sortDirection = 'asc', onSortChange } = source;
-  const { skip, limit, count, countIsLowerBound, onPageChange } = source;
+  const { skip, limit, count, countIsLowerBound, onPageChange, onRetry } = source;
+  // A failed load is an error in place of the rows, never an empty list ('Geen resultaten', '0-0 van 0').
+  const failed = source.error !== undefined && source.error !== null;
   const headerSx = props.wrapHeaders ? { whiteSpace: 'normal' } : undefined;
 
   const { getRowLink, getRowLabel, rowControl = 'button' } = props;
@@ -167,25 +176,33 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map((row) => (
-              <TableRow
-                key={getRowId(row)}
-                hover
-                onClick={opens ? (event) => onRowMouseClick(event, row) : undefined}
-                sx={[opens ? { cursor: 'pointer' } : false, ...asArray(getRowSx?.(row))]}
-              >
-                {columns.map((column) => (
-                  <TableCell
-                    key={column.id}
-                    align={column.align}
-                    sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                  >
-                    {column === mainColumn ? renderMain(row, column.render(row)) : column.render(row)}
-                  </TableCell>
-                ))}
+            {failed && !loading && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>
+                  <LoadErrorState title={LABELS.common.listFailed} error={source.error} onRetry={() => onRetry?.()} />
+                </TableCell>
               </TableRow>
-            ))}
-            {!loading && rows.length === 0 && (
+            )}
+            {!failed &&
+              rows.map((row) => (
+                <TableRow
+                  key={getRowId(row)}
+                  hover
+                  onClick={opens ? (event) => onRowMouseClick(event, row) : undefined}
+                  sx={[opens ? { cursor: 'pointer' } : false, ...asArray(getRowSx?.(row))]}
+                >
+                  {columns.map((column) => (
+                    <TableCell
+                      key={column.id}
+                      align={column.align}
+                      sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                    >
+                      {column === mainColumn ? renderMain(row, column.render(row)) : column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            {!loading && !failed && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                   {LABELS.common.noResults}
@@ -195,14 +212,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </TableBody>
         </Table>
       </TableContainer>
-      <DataTablePaging
-        skip={skip}
-        limit={limit}
-        count={count}
-        countIsLowerBound={countIsLowerBound}
-        onPageChange={onPageChange}
-        rowCount={rows.length}
-      />
+      {!failed && (
+        <DataTablePaging
+          skip={skip}
+          limit={limit}
+          count={count}
+          countIsLowerBound={countIsLowerBound}
+          onPageChange={onPageChange}
+          rowCount={rows.length}
+        />
+      )}
     </Box>
   );
 }
@@ -224,6 +243,8 @@ function sourceOf<Row>(
     count: query.data?.count ?? 0,
     countIsLowerBound: query.data?.countIsLowerBound,
     onPageChange: list.setSkip,
+    error: query.error,
+    onRetry: query.refetch && (() => void query.refetch?.()),
   };
 }
 

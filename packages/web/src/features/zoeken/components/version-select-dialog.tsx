@@ -51,7 +51,7 @@ function VersionPicker({
   const [skip, setSkip] = useState(0);
   const [chosen, setChosen] = useState<Version>();
   const limit = PAGE_SIZE.versions;
-  const { data, isFetching } = useSearchVersions({ ...filters, ...sort, skip, limit });
+  const { data, isFetching, error, refetch } = useSearchVersions({ ...filters, ...sort, skip, limit });
 
   const filter = (name: keyof typeof filters, value: string) => {
     setFilters((current) => ({ ...current, [name]: value }));
@@ -154,6 +154,8 @@ function VersionPicker({
           limit={limit}
           count={data?.count ?? 0}
           onPageChange={setSkip}
+          error={error}
+          onRetry={() => void refetch()}
           onRowClick={setChosen}
           // The row's radio button is its control for the keyboard.
           rowControl="own"
