@@ -292,6 +292,47 @@ describe('DataTable', () => {
     expect(within(table).queryByText(LABELS.common.listFailed)).not.toBeInTheDocument();
     expect(screen.getByText('1-10 van 10')).toBeInTheDocument();
   });
+
+  it('cuts a long value of a truncated column with an ellipsis, and its tooltip gives the whole value', async () => {
+    const long = 'Nieuwe elektra-aansluiting (met slimme meter en zonnepanelen)';
+    const truncated: DataTableColumn<Row>[] = [
+      { id: 'name', label: 'Naam', truncate: 120, render: (row) => row.name },
+      { id: 'status', label: 'Status', width: 96, render: (row) => row.id },
+    ];
+    renderTable({
+      columns: truncated,
+      rows: [
+        { id: 'r1', name: long },
+        { id: 'r2', name: 'Kort' },
+      ],
+    });
+
+    const cut = screen.getByText(long);
+    expect(cut).toHaveStyle({ maxWidth: '120px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+    // A value that fits has no tooltip (jsdom lays nothing out: both widths are 0).
+    const short = screen.getByText('Kort');
+    await userEvent.hover(short);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await userEvent.unhover(short);
+
+    // The long value as wide as the browser would measure it.
+    Object.defineProperty(cut, 'scrollWidth', { value: 300 });
+    Object.defineProperty(cut, 'clientWidth', { value: 120 });
+    await userEvent.hover(cut);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+  });
+
+  it('gives a status or actions column its fixed width, whatever its cells hold', () => {
+    renderTable({ columns: [...columns, { id: 'status', label: 'Status', width: 96, render: (row) => row.id }] });
+
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toHaveStyle({
+      width: '96px',
+      minWidth: '96px',
+      maxWidth: '96px',
+    });
+  });
 });
 
 const NO_FILTERS = {};

@@ -15,6 +15,7 @@ import { LoadErrorState } from '@/components/status/error-state';
 import { LABELS } from '@/lib/texts';
 import type { ListPage, ListTableState } from '@/lib/use-list-params';
 import { DataTablePaging, type DataTablePagingProps } from './data-table-paging';
+import { TruncatedText } from './truncated-text';
 
 export interface DataTableColumn<Row> {
   /** Unique per table; for a sortable column, the field the server sorts on. */
@@ -24,6 +25,16 @@ export interface DataTableColumn<Row> {
   align?: 'left' | 'right' | 'center';
   /** Keeps the cell on one line, for ids and dates that would break badly. */
   nowrap?: boolean;
+  /**
+   * The widest the column's value may be, in px: a longer one is cut with an ellipsis and a
+   * tooltip with the whole value (TruncatedText). For ids, names and descriptions of any length.
+   */
+  truncate?: number;
+  /**
+   * A fixed width in px, for a status or actions column: its width stays put when a status chip
+   * or the row's buttons change.
+   */
+  width?: number;
   /**
    * The row's main cell: in a table whose rows open, its content is the row's link or button. By
    * default the first column. Its content must hold no control of its own.
@@ -158,7 +169,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   key={column.id}
                   align={column.align}
                   sortDirection={sortBy === column.id ? sortDirection : false}
-                  sx={headerSx}
+                  sx={{ ...headerSx, ...widthSx(column.width) }}
                 >
                   {column.sortable && onSortChange ? (
                     <TableSortLabel
@@ -191,15 +202,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   onClick={opens ? (event) => onRowMouseClick(event, row) : undefined}
                   sx={[opens ? { cursor: 'pointer' } : false, ...asArray(getRowSx?.(row))]}
                 >
-                  {columns.map((column) => (
-                    <TableCell
-                      key={column.id}
-                      align={column.align}
-                      sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                    >
-                      {column === mainColumn ? renderMain(row, column.render(row)) : column.render(row)}
-                    </TableCell>
-                  ))}
+                  {columns.map((column) => {
+                    const content = column.truncate ? (
+                      <TruncatedText maxWidth={column.truncate}>{column.render(row)}</TruncatedText>
+                    ) : (
+                      column.render(row)
+                    );
+                    return (
+                      <TableCell
+                        key={column.id}
+                        align={column.align}
+                        sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                      >
+                        {column === mainColumn ? renderMain(row, content) : content}
+                      </TableCell>
+                    );
+                  })}
                 </TableRow>
               ))}
             {!loading && !failed && rows.length === 0 && (
@@ -224,6 +242,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       )}
     </Box>
   );
+}
+
+/** A fixed column width: the same whatever its cells hold. */
+function widthSx(width: number | undefined) {
+  return width === undefined ? undefined : { width, minWidth: width, maxWidth: width };
 }
 
 /** Rows, sort and paging of either kind of table. */

@@ -19,6 +19,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { useNotify } from '@/components/notifications/notify-context';
 import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
@@ -74,7 +75,7 @@ export function GebruikersScreen() {
 
   const columns = useMemo<DataTableColumn<User>[]>(
     () => [
-      { id: 'email', label: LABELS.gebruikers.email, render: (row) => row.email },
+      { id: 'email', label: LABELS.gebruikers.email, truncate: TRUNCATE.email, render: (row) => row.email },
       { id: 'organisatie', label: LABELS.gebruikers.organisatie, render: (row) => <OrganisationChip user={row} /> },
       {
         id: 'roles',
@@ -91,6 +92,7 @@ export function GebruikersScreen() {
         id: 'actions',
         label: LABELS.gebruikers.actions,
         align: 'right',
+        width: 72,
         // Not one's own roles, and only users and roles the signed-in user may manage (decision 0014).
         render: (row) =>
           policy.mayChangeRolesOf(row) && (

@@ -6,6 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { Page } from '@/components/page/page';
+import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { useUserManagementPolicy } from '@/lib/auth/use-user-management-policy';
 import { LABELS } from '@/lib/texts';
@@ -20,11 +21,18 @@ const FILTER_DEFAULTS = { organisatie: '', type: '' };
 const SORT_FIELDS = ['organisatie', 'type'] as const;
 
 const COLUMNS: readonly DataTableColumn<Organisation>[] = [
-  { id: 'organisatie', label: LABELS.organisaties.organisatie, sortable: true, render: (row) => row.organisatie },
+  {
+    id: 'organisatie',
+    label: LABELS.organisaties.organisatie,
+    sortable: true,
+    truncate: TRUNCATE.text,
+    render: (row) => row.organisatie,
+  },
   { id: 'type', label: LABELS.organisaties.type, sortable: true, render: (row) => row.type },
   {
     id: 'delegerenden',
     label: LABELS.organisaties.delegerenden,
+    truncate: 2 * TRUNCATE.text,
     render: (row) => row.metadata.delegerenden?.join(', '),
   },
 ];

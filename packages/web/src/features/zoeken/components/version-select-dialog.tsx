@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { formatDate } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
 import { useSearchVersions, VERSION_SORT_FIELDS, type VersionSortField } from '../api/search-versions';
@@ -85,6 +86,7 @@ function VersionPicker({
       id: 'omschrijving',
       label: LABELS.zoeken.omschrijving,
       sortable: true,
+      truncate: TRUNCATE.text,
       render: (version) => version.omschrijving,
     },
     {
