@@ -4,7 +4,6 @@ import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
-import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { LABELS } from '@/lib/texts';
 import type { ResultRow } from '../api/search-published';
 import { VerschilMarker } from './verschil-marker';
@@ -55,7 +54,7 @@ export function resultColumns(comparing: boolean): DataTableColumn<ResultRow>[] 
       sortable: true,
       // The row's link to the scenario, also while the difference column comes first.
       main: true,
-      truncate: TRUNCATE.text,
+      // Not cut: a renamed scenario's tooltip says its compared name; a long name wraps.
       render: (row) => <Omschrijving row={row} />,
     },
     { id: 'discipline', label: LABELS.zoeken.discipline, sortable: true, render: (row) => row.discipline },
