@@ -59,7 +59,8 @@ export function opdrachtColumns(options: {
     {
       id: 'status',
       label: LABELS.monitoring.status,
-      width: 168,
+      // Wide enough for most statuses on one line ('Technisch gereed goedgekeurd').
+      width: 208,
       render: (row) => <Status opdracht={row} flow={flow} />,
     },
     {
