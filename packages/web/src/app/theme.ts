@@ -27,6 +27,12 @@ export const theme = createTheme(
       MuiTooltip: { defaultProps: { disableFocusListener: true } },
       MuiTableCell: {
         styleOverrides: {
+          // Compact list cells, so a list of ten columns fits a laptop (1280 px) without scrolling.
+          sizeSmall: {
+            padding: '6px 8px',
+            '&:first-of-type': { paddingLeft: 16 },
+            '&:last-of-type': { paddingRight: 16 },
+          },
           head: ({ theme }) => ({
             fontWeight: 600,
             color: theme.palette.text.secondary,

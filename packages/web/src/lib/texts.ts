@@ -19,6 +19,8 @@ export const LABELS = {
     previousPage: 'Vorige pagina',
     nextPage: 'Volgende pagina',
     retry: 'Opnieuw proberen',
+    /** A list's fetch failed: said in the table instead of 'Geen resultaten' (decision 0027). */
+    listFailed: 'Deze lijst kon niet worden geladen',
     copied: 'Gekopieerd',
     copyFailed: 'Kopiëren is niet gelukt',
     /** The accessible name of a row's button: the action and the row it acts on (decision 0026). */

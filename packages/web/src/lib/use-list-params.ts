@@ -156,25 +156,8 @@ export interface ListPage<Row> {
   countIsLowerBound?: boolean;
 }
 
-type TableState = Pick<
+/** What a list's table takes from its URL state: sort and page (DataTable's `list`). */
+export type ListTableState = Pick<
   ListParams<FilterValues, string>,
   'sortBy' | 'sortDirection' | 'setSort' | 'skip' | 'limit' | 'setSkip'
 >;
-
-/**
- * What DataTable takes from a list: its rows, sort and paging, from the list's URL state and the
- * page the server answered (none yet while the first one loads). Spread it into the table.
- */
-export function listTableProps<Row>(list: TableState, page: ListPage<Row> | undefined) {
-  return {
-    rows: page?.items ?? [],
-    sortBy: list.sortBy,
-    sortDirection: list.sortDirection,
-    onSortChange: list.setSort,
-    skip: list.skip,
-    limit: list.limit,
-    count: page?.count ?? 0,
-    countIsLowerBound: page?.countIsLowerBound,
-    onPageChange: list.setSkip,
-  };
-}

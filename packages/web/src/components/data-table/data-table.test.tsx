@@ -1,9 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
-import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
+import { useListParams } from '@/lib/use-list-params';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableOwnProps,
+  type DataTablePlainSource,
+  type DataTableQuery,
+} from './data-table';
 
 interface Row {
   id: string;
@@ -23,7 +31,7 @@ function Opened() {
   return <p>{`Geopend: ${id} vanuit ${state?.from ?? '-'}`}</p>;
 }
 
-function renderTable(props: Partial<DataTableProps<Row>> = {}) {
+function renderTable(props: Partial<DataTableOwnProps<Row> & DataTablePlainSource<Row>> = {}) {
   const handlers = { onPageChange: vi.fn(), onSortChange: vi.fn(), onRowClick: vi.fn() };
   render(
     <DataTable
@@ -198,4 +206,133 @@ describe('DataTable', () => {
     expect(screen.getByRole('progressbar', { name: LABELS.common.loading })).toBeInTheDocument();
     expect(screen.queryByText(LABELS.common.noResults)).not.toBeInTheDocument();
   });
+
+  it("takes sort and page from the list's URL state and rows from its query: list={list} query={search}", async () => {
+    const query: DataTableQuery<Row> = { data: { items: rows, count: 42 }, isFetching: false };
+    function ListScreen() {
+      const list = useListParams({
+        filterDefaults: NO_FILTERS,
+        sortFields: ['name'],
+        defaultSort: { sortBy: 'name', sortDirection: 'asc' },
+        pageSize: 10,
+      });
+      const location = useLocation();
+      return (
+        <>
+          <p>{`URL: ${location.search}`}</p>
+          <DataTable label="Organisaties" columns={columns} getRowId={(row) => row.id} list={list} query={query} />
+        </>
+      );
+    }
+    const router = createMemoryRouter([{ path: '/organisaties', element: <ListScreen /> }], {
+      initialEntries: ['/organisaties?page=2'],
+    });
+    render(<RouterProvider router={router} />);
+
+    const table = screen.getByRole('table', { name: 'Organisaties' });
+    expect(within(table).getByText('Organisatie 11')).toBeInTheDocument();
+    expect(screen.getByText('11-20 van 42')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Naam/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    await userEvent.click(screen.getByRole('button', { name: LABELS.common.nextPage }));
+    expect(screen.getByText('URL: ?page=3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Naam/ }));
+    expect(screen.getByText('URL: ?sort=name&order=desc')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Naam/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('shows the progress bar while the query fetches', () => {
+    function ListScreen() {
+      const list = useListParams({ filterDefaults: NO_FILTERS, pageSize: 10 });
+      const query = { data: undefined, isFetching: true };
+      return <DataTable label="Organisaties" columns={columns} getRowId={(row) => row.id} list={list} query={query} />;
+    }
+    render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <ListScreen /> }])} />);
+
+    expect(screen.getByRole('progressbar', { name: LABELS.common.loading })).toBeInTheDocument();
+    expect(screen.queryByText(LABELS.common.noResults)).not.toBeInTheDocument();
+  });
+
+  it("shows a failed load as an error with 'Opnieuw proberen' instead of 'Geen resultaten' and '0-0 van 0'", async () => {
+    const onRetry = vi.fn();
+    renderTable({ rows: [], skip: 0, count: 0, error: new Error('Database niet bereikbaar'), onRetry });
+
+    const table = screen.getByRole('table', { name: 'Organisaties' });
+    expect(within(table).getByText(LABELS.common.listFailed)).toBeInTheDocument();
+    expect(within(table).getByText('Database niet bereikbaar')).toBeInTheDocument();
+    expect(screen.queryByText(LABELS.common.noResults)).not.toBeInTheDocument();
+    expect(screen.queryByText('0-0 van 0')).not.toBeInTheDocument();
+
+    await userEvent.click(within(table).getByRole('button', { name: LABELS.common.retry }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it("fetches a list screen's query again with 'Opnieuw proberen', and shows the rows it then gets", async () => {
+    function ListScreen() {
+      const list = useListParams({ filterDefaults: NO_FILTERS, pageSize: 10 });
+      const [fetched, setFetched] = useState(false);
+      const query: DataTableQuery<Row> = fetched
+        ? { data: { items: rows, count: 10 }, isFetching: false, error: null }
+        : {
+            data: undefined,
+            isFetching: false,
+            error: new Error('Fout reactie ontvangen'),
+            refetch: () => setFetched(true),
+          };
+      return <DataTable label="Organisaties" columns={columns} getRowId={(row) => row.id} list={list} query={query} />;
+    }
+    render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <ListScreen /> }])} />);
+
+    const table = screen.getByRole('table', { name: 'Organisaties' });
+    expect(within(table).getByText('Fout reactie ontvangen')).toBeInTheDocument();
+    expect(screen.queryByText('0-0 van 0')).not.toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: LABELS.common.retry }));
+
+    expect(within(table).getByText('Organisatie 11')).toBeInTheDocument();
+    expect(within(table).queryByText(LABELS.common.listFailed)).not.toBeInTheDocument();
+    expect(screen.getByText('1-10 van 10')).toBeInTheDocument();
+  });
+
+  it('cuts a long value of a truncated column with an ellipsis, and its tooltip gives the whole value', async () => {
+    const long = 'Nieuwe elektra-aansluiting (met slimme meter en zonnepanelen)';
+    const truncated: DataTableColumn<Row>[] = [
+      { id: 'name', label: 'Naam', truncate: 120, render: (row) => row.name },
+      { id: 'status', label: 'Status', width: 96, render: (row) => row.id },
+    ];
+    renderTable({
+      columns: truncated,
+      rows: [
+        { id: 'r1', name: long },
+        { id: 'r2', name: 'Kort' },
+      ],
+    });
+
+    const cut = screen.getByText(long);
+    expect(cut).toHaveStyle({ maxWidth: '120px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+    // A value that fits has no tooltip (jsdom lays nothing out: both widths are 0).
+    const short = screen.getByText('Kort');
+    await userEvent.hover(short);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await userEvent.unhover(short);
+
+    // The long value as wide as the browser would measure it.
+    Object.defineProperty(cut, 'scrollWidth', { value: 300 });
+    Object.defineProperty(cut, 'clientWidth', { value: 120 });
+    await userEvent.hover(cut);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+  });
+
+  it('gives a status or actions column its fixed width, whatever its cells hold', () => {
+    renderTable({ columns: [...columns, { id: 'status', label: 'Status', width: 96, render: (row) => row.id }] });
+
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toHaveStyle({
+      width: '96px',
+      minWidth: '96px',
+      maxWidth: '96px',
+    });
+  });
 });
+
+const NO_FILTERS = {};

@@ -11,8 +11,11 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadErrorState } from '@/components/status/error-state';
 import { LABELS } from '@/lib/texts';
+import type { ListPage, ListTableState } from '@/lib/use-list-params';
 import { DataTablePaging, type DataTablePagingProps } from './data-table-paging';
+import { TruncatedText } from './truncated-text';
 
 export interface DataTableColumn<Row> {
   /** Unique per table; for a sortable column, the field the server sorts on. */
@@ -22,6 +25,16 @@ export interface DataTableColumn<Row> {
   align?: 'left' | 'right' | 'center';
   /** Keeps the cell on one line, for ids and dates that would break badly. */
   nowrap?: boolean;
+  /**
+   * The widest the column's value may be, in px: a longer one is cut with an ellipsis and a
+   * tooltip with the whole value (TruncatedText). For ids, names and descriptions of any length.
+   */
+  truncate?: number;
+  /**
+   * A fixed width in px, for a status or actions column: its width stays put when a status chip
+   * or the row's buttons change.
+   */
+  width?: number;
   /**
    * The row's main cell: in a table whose rows open, its content is the row's link or button. By
    * default the first column. Its content must hold no control of its own.
@@ -36,16 +49,45 @@ export interface DataTableRowLink {
   state?: unknown;
 }
 
-export interface DataTableProps<Row> extends DataTablePagingProps {
-  /** The table's accessible name, usually the screen's title. */
-  label: string;
-  columns: readonly DataTableColumn<Row>[];
+/**
+ * The search query of a list as TanStack Query answers it: the page of rows (none yet while the
+ * first one loads), whether it is fetching, and its error and refetch for the error state.
+ */
+export interface DataTableQuery<Row> {
+  data: ListPage<Row> | undefined;
+  isFetching: boolean;
+  error?: unknown;
+  refetch?: () => unknown;
+}
+
+/** A list screen's table: sort and page from its URL state (`useListParams`), rows from its search query. */
+export interface DataTableListSource<Row> {
+  list: ListTableState;
+  query: DataTableQuery<Row>;
+}
+
+/** A table not driven by `useListParams` (a dialog's table): rows, sort and paging one by one. */
+export interface DataTablePlainSource<Row> extends DataTablePagingProps {
+  list?: never;
+  query?: never;
   rows: readonly Row[];
-  getRowId: (row: Row) => string;
   loading?: boolean;
   sortBy?: string | undefined;
   sortDirection?: SortDirection;
   onSortChange?: (columnId: string) => void;
+  /** The rows could not be fetched: the table says so instead of 'Geen resultaten'. */
+  error?: unknown;
+  /** Fetches the rows again: the error state's 'Opnieuw proberen'. */
+  onRetry?: () => void;
+}
+
+export type DataTableProps<Row> = DataTableOwnProps<Row> & (DataTableListSource<Row> | DataTablePlainSource<Row>);
+
+export interface DataTableOwnProps<Row> {
+  /** The table's accessible name, usually the screen's title. */
+  label: string;
+  columns: readonly DataTableColumn<Row>[];
+  getRowId: (row: Row) => string;
   /**
    * A row that opens a panel or dialog on this screen. Its main cell's content is a button that
    * does it (Enter and Space), and a click anywhere on the row does the same.
@@ -68,12 +110,16 @@ export interface DataTableProps<Row> extends DataTablePagingProps {
 
 /**
  * The list table of every screen: sortable headers, server-side paging with the spec's paging
- * label, a progress bar while loading and an empty state. Sort and page are controlled by the
- * screen (see `useListParams`).
+ * label, a progress bar while loading, an empty state and an error state with 'Opnieuw proberen'. A list screen hands over its URL state
+ * and its search query (`list={list} query={search}`); a dialog's table its rows, sort and page.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { label, columns, rows, getRowId, loading = false, sortBy, sortDirection = 'asc' } = props;
-  const { onSortChange, onRowClick, getRowSx, skip, limit, count, countIsLowerBound, onPageChange } = props;
+  const { label, columns, getRowId, onRowClick, getRowSx } = props;
+  const source = sourceOf(props);
+  const { rows, loading = false, sortBy, sortDirection = 'asc', onSortChange } = source;
+  const { skip, limit, count, countIsLowerBound, onPageChange, onRetry } = source;
+  // A failed load is an error in place of the rows, never an empty list ('Geen resultaten', '0-0 van 0').
+  const failed = source.error !== undefined && source.error !== null;
   const headerSx = props.wrapHeaders ? { whiteSpace: 'normal' } : undefined;
 
   const { getRowLink, getRowLabel, rowControl = 'button' } = props;
@@ -123,7 +169,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   key={column.id}
                   align={column.align}
                   sortDirection={sortBy === column.id ? sortDirection : false}
-                  sx={headerSx}
+                  sx={{ ...headerSx, ...widthSx(column.width) }}
                 >
                   {column.sortable && onSortChange ? (
                     <TableSortLabel
@@ -141,25 +187,40 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map((row) => (
-              <TableRow
-                key={getRowId(row)}
-                hover
-                onClick={opens ? (event) => onRowMouseClick(event, row) : undefined}
-                sx={[opens ? { cursor: 'pointer' } : false, ...asArray(getRowSx?.(row))]}
-              >
-                {columns.map((column) => (
-                  <TableCell
-                    key={column.id}
-                    align={column.align}
-                    sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                  >
-                    {column === mainColumn ? renderMain(row, column.render(row)) : column.render(row)}
-                  </TableCell>
-                ))}
+            {failed && !loading && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>
+                  <LoadErrorState title={LABELS.common.listFailed} error={source.error} onRetry={() => onRetry?.()} />
+                </TableCell>
               </TableRow>
-            ))}
-            {!loading && rows.length === 0 && (
+            )}
+            {!failed &&
+              rows.map((row) => (
+                <TableRow
+                  key={getRowId(row)}
+                  hover
+                  onClick={opens ? (event) => onRowMouseClick(event, row) : undefined}
+                  sx={[opens ? { cursor: 'pointer' } : false, ...asArray(getRowSx?.(row))]}
+                >
+                  {columns.map((column) => {
+                    const content = column.truncate ? (
+                      <TruncatedText maxWidth={column.truncate}>{column.render(row)}</TruncatedText>
+                    ) : (
+                      column.render(row)
+                    );
+                    return (
+                      <TableCell
+                        key={column.id}
+                        align={column.align}
+                        sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                      >
+                        {column === mainColumn ? renderMain(row, content) : content}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            {!loading && !failed && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                   {LABELS.common.noResults}
@@ -169,16 +230,45 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </TableBody>
         </Table>
       </TableContainer>
-      <DataTablePaging
-        skip={skip}
-        limit={limit}
-        count={count}
-        countIsLowerBound={countIsLowerBound}
-        onPageChange={onPageChange}
-        rowCount={rows.length}
-      />
+      {!failed && (
+        <DataTablePaging
+          skip={skip}
+          limit={limit}
+          count={count}
+          countIsLowerBound={countIsLowerBound}
+          onPageChange={onPageChange}
+          rowCount={rows.length}
+        />
+      )}
     </Box>
   );
+}
+
+/** A fixed column width: the same whatever its cells hold. */
+function widthSx(width: number | undefined) {
+  return width === undefined ? undefined : { width, minWidth: width, maxWidth: width };
+}
+
+/** Rows, sort and paging of either kind of table. */
+function sourceOf<Row>(
+  props: DataTableListSource<Row> | DataTablePlainSource<Row>,
+): Omit<DataTablePlainSource<Row>, 'list' | 'query'> {
+  if (!props.list) return props;
+  const { list, query } = props;
+  return {
+    rows: query.data?.items ?? [],
+    loading: query.isFetching,
+    sortBy: list.sortBy,
+    sortDirection: list.sortDirection,
+    onSortChange: list.setSort,
+    skip: list.skip,
+    limit: list.limit,
+    count: query.data?.count ?? 0,
+    countIsLowerBound: query.data?.countIsLowerBound,
+    onPageChange: list.setSkip,
+    error: query.error,
+    onRetry: query.refetch && (() => void query.refetch?.()),
+  };
 }
 
 /** What a click on a row leaves to the element clicked. */

@@ -2,23 +2,36 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { ReactNode } from 'react';
+import { alertContentOf } from '@/components/notifications/notify-context';
+import { LABELS } from '@/lib/texts';
 
 interface ErrorStateProps {
   title: string;
-  message?: string | undefined;
-  action?: { label: string; onClick: () => void };
+  message?: ReactNode;
+  action?: { label: string; onClick: () => void; disabled?: boolean };
+  /** Inside a table or panel: less room around it than on a page of its own. */
+  inline?: boolean;
 }
 
-/** A failure that stops the page from showing anything else: login, start-up, a broken route. */
-export function ErrorState({ title, message, action }: ErrorStateProps) {
+/** A failure that stops the page, a list or a panel from showing anything else. */
+export function ErrorState({ title, message, action, inline = false }: ErrorStateProps) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: 8 }}>
+    <Box sx={{ display: 'flex', justifyContent: 'center', px: inline ? 0 : 2, py: inline ? 3 : 8 }}>
       <Alert
         severity="error"
-        sx={{ width: '100%', maxWidth: 640 }}
+        // In a table or panel the failure was announced already, by its error alert (the toast).
+        role={inline ? 'none' : 'alert'}
+        sx={{ width: '100%', maxWidth: 640, textAlign: 'start' }}
         action={
           action && (
-            <Button color="inherit" size="small" onClick={action.onClick} sx={{ whiteSpace: 'nowrap' }}>
+            <Button
+              color="inherit"
+              size="small"
+              disabled={action.disabled}
+              onClick={action.onClick}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {action.label}
             </Button>
           )
@@ -28,5 +41,41 @@ export function ErrorState({ title, message, action }: ErrorStateProps) {
         {message}
       </Alert>
     </Box>
+  );
+}
+
+interface LoadErrorStateProps {
+  /** What could not be loaded: 'Deze lijst kon niet worden geladen'. */
+  title: string;
+  /** The failed query's error: its message (and detail) says why. */
+  error: unknown;
+  /** Fetches again: the button 'Opnieuw proberen'. */
+  onRetry: () => void;
+  /** A fetch is under way: the button waits for it. */
+  retrying?: boolean;
+}
+
+/**
+ * A list or panel whose data could not be fetched: what failed, why, and 'Opnieuw proberen'. In
+ * place of the data, so a failed load never looks like an empty list or a spinner that never ends.
+ */
+export function LoadErrorState({ title, error, onRetry, retrying = false }: LoadErrorStateProps) {
+  const { message, detail } = alertContentOf(error);
+  return (
+    <ErrorState
+      inline
+      title={title}
+      message={
+        <>
+          {message}
+          {detail && (
+            <Box component="span" sx={{ display: 'block' }}>
+              {detail}
+            </Box>
+          )}
+        </>
+      }
+      action={{ label: LABELS.common.retry, onClick: onRetry, disabled: retrying }}
+    />
   );
 }

@@ -22,8 +22,8 @@ export function BerichtenScreen({ flow }: { flow: Flow }) {
     defaultSort: { sortBy: 'nextAttempt', sortDirection: 'asc' },
     pageSize: PAGE_SIZE.berichten,
   });
-  const { data, isFetching, refetch } = useSearchMessages(messageSearchBody(flow, list));
-  const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
+  const search = useSearchMessages(messageSearchBody(flow, list));
+  const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
   const { data: parties } = useMonitoringValuelist(flow);
 
   return (
@@ -57,14 +57,7 @@ export function BerichtenScreen({ flow }: { flow: Flow }) {
           />
         </FilterBar>
         <Divider />
-        <MessageTable
-          flow={flow}
-          label={TITLES.berichten}
-          list={list}
-          page={data}
-          loading={isFetching}
-          variant="berichten"
-        />
+        <MessageTable flow={flow} label={TITLES.berichten} list={list} query={search} variant="berichten" />
       </Paper>
     </Page>
   );

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { DateTimeCell } from '@/components/data-table/date-time-cell';
+import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { LABELS } from '@/lib/texts';
 
 /** At most two lines, so a long error does not push the options off a narrow screen; the whole text on hover. */
@@ -14,8 +15,8 @@ function ErrorMessage({ message }: { message: MessageView }) {
       title={message.err.msg}
       sx={{
         color: 'error.main',
-        minWidth: 160,
-        maxWidth: 280,
+        minWidth: 120,
+        maxWidth: 220,
         display: '-webkit-box',
         WebkitBoxOrient: 'vertical',
         WebkitLineClamp: 2,
@@ -40,12 +41,16 @@ export function messageColumns(options: {
       id: 'opdrachtId',
       label: LABELS.monitoring.opdrachtId,
       sortable: true,
-      nowrap: true,
       render: (row) => row.opdrachtId,
     },
-    { id: 'sender', label: LABELS.berichten.sender, render: (row) => row.sender },
-    options.receiver && { id: 'receiver', label: LABELS.berichten.receiver, render: (row) => row.receiver },
-    { id: 'type', label: LABELS.berichten.type, render: (row) => row.type },
+    { id: 'sender', label: LABELS.berichten.sender, truncate: TRUNCATE.party, render: (row) => row.sender },
+    options.receiver && {
+      id: 'receiver',
+      label: LABELS.berichten.receiver,
+      truncate: TRUNCATE.party,
+      render: (row) => row.receiver,
+    },
+    { id: 'type', label: LABELS.berichten.type, truncate: TRUNCATE.type, render: (row) => row.type },
     {
       id: 'created',
       label: LABELS.monitoring.created,
@@ -70,7 +75,7 @@ export function messageColumns(options: {
       render: (row) => <DateTimeCell value={row.nextAttempt} />,
     },
     { id: 'error', label: LABELS.berichten.error, render: (row) => <ErrorMessage message={row} /> },
-    { id: 'options', label: LABELS.berichten.options, render: options.renderOptions },
+    { id: 'options', label: LABELS.berichten.options, width: 88, render: options.renderOptions },
   ];
   return columns.filter((column) => column !== false);
 }

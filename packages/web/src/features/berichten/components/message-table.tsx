@@ -1,9 +1,8 @@
-import type { CappedPaged, Flow, MessageView } from '@knooppunt/domain';
+import type { Flow, MessageView } from '@knooppunt/domain';
 import { useState } from 'react';
-import { DataTable } from '@/components/data-table/data-table';
 import { LABELS } from '@/lib/texts';
-import { listTableProps, type ListParams } from '@/lib/use-list-params';
-import type { MessageSortField } from '../api/search-messages';
+import { DataTable, type DataTableQuery } from '@/components/data-table/data-table';
+import type { ListTableState } from '@/lib/use-list-params';
 import { MessageActions } from './message-actions';
 import { messageColumns } from './message-columns';
 import { MessagePanel } from './message-panel';
@@ -13,18 +12,15 @@ interface MessageTableProps {
   flow: Flow;
   /** The table's accessible name: the screen's title. */
   label: string;
-  list: Pick<
-    ListParams<never, MessageSortField>,
-    'sortBy' | 'sortDirection' | 'setSort' | 'skip' | 'limit' | 'setSkip'
-  >;
-  page: CappedPaged<MessageView> | undefined;
-  loading: boolean;
+  list: ListTableState;
+  /** The list's search query. */
+  query: DataTableQuery<MessageView>;
   /** Berichten: with the receiver column and the copy-trace-id button; Uitval: without. */
   variant: 'berichten' | 'uitval';
 }
 
 /** The table of a message list with its row options and the panel a row click opens. */
-export function MessageTable({ flow, label, list, page, loading, variant }: MessageTableProps) {
+export function MessageTable({ flow, label, list, query, variant }: MessageTableProps) {
   const resend = useResend(flow);
   const [panelMessage, setPanelMessage] = useState<MessageView>();
   const columns = messageColumns({
@@ -42,11 +38,11 @@ export function MessageTable({ flow, label, list, page, loading, variant }: Mess
   return (
     <>
       <DataTable
-        {...listTableProps(list, page)}
+        list={list}
+        query={query}
         label={label}
         columns={columns}
         getRowId={(message) => message._id}
-        loading={loading}
         onRowClick={setPanelMessage}
         getRowLabel={(message) => LABELS.berichten.panelTitle(message.type, message.opdrachtId)}
         wrapHeaders

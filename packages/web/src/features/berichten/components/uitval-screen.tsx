@@ -22,8 +22,8 @@ export function UitvalScreen({ flow }: { flow: Flow }) {
     defaultSort: { sortBy: 'opdrachtId', sortDirection: 'asc' },
     pageSize: PAGE_SIZE.uitval,
   });
-  const { data, isFetching, refetch } = useSearchMessages(messageSearchBody(flow, list, { uitval: true }));
-  const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
+  const search = useSearchMessages(messageSearchBody(flow, list, { uitval: true }));
+  const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
   const { data: parties } = useMonitoringValuelist(flow);
 
   return (
@@ -45,7 +45,7 @@ export function UitvalScreen({ flow }: { flow: Flow }) {
           <FilterTextField draft={filters} name="opdrachtId" label={LABELS.monitoring.opdrachtId} />
         </FilterBar>
         <Divider />
-        <MessageTable flow={flow} label={TITLES.uitval} list={list} page={data} loading={isFetching} variant="uitval" />
+        <MessageTable flow={flow} label={TITLES.uitval} list={list} query={search} variant="uitval" />
       </Paper>
     </Page>
   );

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { DateTimeCell } from '@/components/data-table/date-time-cell';
+import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { LABELS } from '@/lib/texts';
 import { ClientStatus } from './client-status';
 
@@ -23,7 +24,13 @@ export function clientColumns(actions: (client: SystemClient) => ReactNode): Dat
         </Box>
       ),
     },
-    { id: 'omschrijving', label: clients.omschrijving, sortable: true, render: (row) => row.omschrijving },
+    {
+      id: 'omschrijving',
+      label: clients.omschrijving,
+      sortable: true,
+      truncate: TRUNCATE.text,
+      render: (row) => row.omschrijving,
+    },
     { id: 'methode', label: clients.methode, nowrap: true, render: (row) => clients.methods[row.methode] },
     {
       id: 'aangemaakt',
@@ -37,7 +44,13 @@ export function clientColumns(actions: (client: SystemClient) => ReactNode): Dat
       sortable: true,
       render: (row) => (row.laatstGebruikt ? <DateTimeCell value={row.laatstGebruikt} /> : clients.nooit),
     },
-    { id: 'status', label: clients.status, sortable: true, render: (row) => <ClientStatus client={row} /> },
-    { id: 'actions', label: clients.actions, render: actions },
+    {
+      id: 'status',
+      label: clients.status,
+      sortable: true,
+      width: 168,
+      render: (row) => <ClientStatus client={row} />,
+    },
+    { id: 'actions', label: clients.actions, width: 104, render: actions },
   ];
 }

@@ -14,7 +14,7 @@ import { alertContentOf } from '@/components/notifications/notify-context';
 import { ApiCallError } from '@/lib/api-client';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
-import { listTableProps, useListParams } from '@/lib/use-list-params';
+import { useListParams } from '@/lib/use-list-params';
 import { useClients } from '../api/get-clients';
 import { ClientActions } from './client-actions';
 import { clientColumns } from './client-columns';
@@ -105,11 +105,11 @@ export function ClientsScreen() {
             >
               <Paper variant="outlined">
                 <DataTable
-                  {...listTableProps(list, data && page)}
+                  list={list}
+                  query={{ data: data && page, isFetching }}
                   label={TITLES.systemClients}
                   columns={columns}
                   getRowId={(row) => row.clientId}
-                  loading={isFetching}
                   wrapHeaders
                 />
               </Paper>

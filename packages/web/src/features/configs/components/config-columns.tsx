@@ -43,8 +43,8 @@ export function configColumns(options: {
       sortable: true,
       render: (row) => <span title={formatDateTime(row.updated)}>{formatRelative(row.updated)}</span>,
     },
-    { id: 'status', label: LABELS.configs.status, render: (row) => <StatusChip row={row} /> },
-    { id: 'actions', label: LABELS.configs.actions, render: options.renderActions },
+    { id: 'status', label: LABELS.configs.status, width: 136, render: (row) => <StatusChip row={row} /> },
+    { id: 'actions', label: LABELS.configs.actions, width: 232, render: options.renderActions },
   ];
 }
 

@@ -161,6 +161,32 @@ describe('Configuration side panel', () => {
     expect(panel).toBeInTheDocument();
   });
 
+  it("shows a failed fetch in the panel, not a spinner that never ends, and loads it with 'Opnieuw proberen'", async () => {
+    let fails = true;
+    const api = stubConfigApi({
+      config: () =>
+        fails ? Response.json({ message: 'Database niet bereikbaar' }, { status: 503 }) : Response.json(CONFIG_VIEW),
+    });
+    const { user } = renderWithProviders(<ConfigsScreen flow="aansluiting" />, {
+      roles: BEHEER,
+      url: '/configs',
+      deelnemer: 'Aannemer_Alfa',
+    });
+    const table = screen.getByRole('table', { name: TITLES.configs });
+    const [row] = await within(table).findAllByRole('row', { name: /Aannemer_Alfa/ });
+    await user.click(row as HTMLElement);
+    const panel = screen.getByRole('dialog', { name: 'Aannemer_Alfa 2.0' });
+
+    expect(await within(panel).findByText('Database niet bereikbaar')).toBeInTheDocument();
+    expect(panel).toHaveTextContent(ERROR_TITLES.fetchConfig);
+    expect(within(panel).queryByRole('progressbar')).not.toBeInTheDocument();
+
+    fails = false;
+    await user.click(within(panel).getByRole('button', { name: LABELS.common.retry }));
+    expect(await within(panel).findByDisplayValue(CONFIG_VIEW.config.clientId)).toBeInTheDocument();
+    expect(api.calls('GET', '/rest/management/config')).toHaveLength(2);
+  });
+
   it('says when someone else changed the configuration meanwhile, keeps the input and offers to load it again', async () => {
     const changed = {
       ...CONFIG_VIEW,

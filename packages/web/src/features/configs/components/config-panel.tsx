@@ -17,6 +17,7 @@ import { useDiscardGuard } from '@/components/discard-guard/use-discard-guard';
 import { useNotify } from '@/components/notifications/notify-context';
 import { SidePanel } from '@/components/side-panel/side-panel';
 import { CenteredSpinner } from '@/components/status/centered-spinner';
+import { LoadErrorState } from '@/components/status/error-state';
 import { ApiCallError } from '@/lib/api-client';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { formatDateTime } from '@/lib/dates';
@@ -72,9 +73,14 @@ function ConfigPanelContent({ row, onSaved, onDirtyChange }: ContentProps) {
   const user = useCurrentUser();
   const permissions = usePermissions();
   const { deelnemer, versienummer, version, draft } = row;
-  const { data } = useConfig({ deelnemer, versienummer, version, draft });
-  // A failed fetch shows its own alert ('Fout bij ophalen configuratie').
-  if (!data) return <CenteredSpinner />;
+  const { data, error, isFetching, refetch } = useConfig({ deelnemer, versienummer, version, draft });
+  if (!data) {
+    // A failed fetch shows its error alert too ('Fout bij ophalen configuratie').
+    if (error && !isFetching) {
+      return <LoadErrorState title={ERROR_TITLES.fetchConfig} error={error} onRetry={() => void refetch()} />;
+    }
+    return <CenteredSpinner />;
+  }
   const editable = mayWriteConfig({ permissions, deelnemer: user?.deelnemer }, deelnemer);
   const readOnlyNote = !permissions.canCreateDraft
     ? LABELS.configForm.readOnly

@@ -222,6 +222,52 @@ describe('Overzicht van configuraties', () => {
     ).not.toBeChecked();
   });
 
+  it("shows a failed sending log in its panel with 'Opnieuw proberen', not a spinner that never ends", async () => {
+    let fails = true;
+    const api = stubConfigApi({
+      log: () =>
+        fails
+          ? Response.json({ message: 'Database niet bereikbaar' }, { status: 503 })
+          : Response.json([{ date: '2025-02-03T09:00:00Z', running: false, version: 3, maxMessages: 2 }]),
+    });
+    const { user } = renderScreen(BEHEER);
+
+    await user.click(
+      within(await rowOf('Aannemer_Alfa')).getByRole('button', { name: rowAction(LABELS.configs.senderLog) }),
+    );
+    const panel = screen.getByRole('dialog', { name: LABELS.senderLog.title('Aannemer_Alfa', '2.0') });
+    expect(await within(panel).findByText('Database niet bereikbaar')).toBeInTheDocument();
+    expect(panel).toHaveTextContent(LABELS.senderLog.fetchFailed);
+    expect(within(panel).queryByRole('progressbar')).not.toBeInTheDocument();
+
+    fails = false;
+    await user.click(within(panel).getByRole('button', { name: LABELS.common.retry }));
+    expect(await within(panel).findByText(CONFIG_TEXTS.chipPaused)).toBeInTheDocument();
+    expect(api.calls('GET', '/rest/management/message-sender/log')).toHaveLength(2);
+  });
+
+  it("shows a failing list in the table with 'Opnieuw proberen', and the rows once it loads", async () => {
+    let fails = true;
+    const api = stubConfigApi();
+    const search = api.fetchMock.getMockImplementation();
+    api.fetchMock.mockImplementation(async (request) =>
+      fails && new URL(request.url).pathname === SEARCH
+        ? Response.json({ message: 'Database niet bereikbaar' }, { status: 503 })
+        : search!(request),
+    );
+    const { user } = renderScreen(BEHEER);
+
+    const table = screen.getByRole('table', { name: TITLES.configs });
+    expect(await within(table).findByText(LABELS.common.listFailed)).toBeInTheDocument();
+    expect(screen.queryByText(LABELS.common.noResults)).not.toBeInTheDocument();
+    expect(screen.queryByText('0-0 van 0')).not.toBeInTheDocument();
+
+    fails = false;
+    await user.click(within(table).getByRole('button', { name: LABELS.common.retry }));
+    expect(await rowOf('Aannemer_Alfa')).toBeInTheDocument();
+    expect(within(table).queryByText(LABELS.common.listFailed)).not.toBeInTheDocument();
+  });
+
   it('reads the sending log of a row', async () => {
     stubConfigApi({
       log: () =>

@@ -16,7 +16,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
-import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { CONFIG_SORT_FIELDS, useSearchConfigs } from '../api/search-configs';
 import { configColumns, draftRowSx } from './config-columns';
 import { ConfigPanel } from './config-panel';
@@ -43,7 +43,7 @@ export function ConfigsScreen({ flow }: { flow: Flow }) {
   });
   const body = searchBodyOf(list);
   const versienummer = CONFIG_VERSIENUMMERS[flow][0] ?? '';
-  const { data, isFetching } = useSearchConfigs({
+  const search = useSearchConfigs({
     ...body,
     filters: [...body.filters, { name: 'versienummer', value: versienummer }],
   });
@@ -89,12 +89,12 @@ export function ConfigsScreen({ flow }: { flow: Flow }) {
         </Stack>
         <Divider />
         <DataTable
-          {...listTableProps(list, data)}
+          list={list}
+          query={search}
           label={TITLES.configs}
           columns={columns}
           getRowId={rowId}
           getRowSx={draftRowSx}
-          loading={isFetching}
           onRowClick={setPanelRow}
         />
       </Paper>

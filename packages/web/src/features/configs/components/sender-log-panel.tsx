@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { SidePanel } from '@/components/side-panel/side-panel';
 import { CenteredSpinner } from '@/components/status/centered-spinner';
+import { LoadErrorState } from '@/components/status/error-state';
 import { formatDateTime } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
 import { useSenderLog } from '../api/get-sender-log';
@@ -35,8 +36,14 @@ export function SenderLogPanel({ row, onClose }: SenderLogPanelProps) {
 }
 
 function SenderLogTable({ deelnemer, versienummer }: { deelnemer: string; versienummer: string }) {
-  const { data: entries } = useSenderLog({ deelnemer, versienummer });
-  if (!entries) return <CenteredSpinner />;
+  const { data: entries, error, isFetching, refetch } = useSenderLog({ deelnemer, versienummer });
+  if (!entries) {
+    // A failed fetch shows its error alert too.
+    if (error && !isFetching) {
+      return <LoadErrorState title={LABELS.senderLog.fetchFailed} error={error} onRetry={() => void refetch()} />;
+    }
+    return <CenteredSpinner />;
+  }
   if (entries.length === 0) {
     return (
       <Typography sx={{ color: 'text.secondary', py: 4, textAlign: 'center' }}>{LABELS.senderLog.empty}</Typography>

@@ -19,12 +19,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { useNotify } from '@/components/notifications/notify-context';
 import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { useAllOrganisations } from '../api/search-organisations';
 import { useSearchRoles } from '../api/search-roles';
 import { useSearchUsers } from '../api/search-users';
@@ -74,7 +75,7 @@ export function GebruikersScreen() {
 
   const columns = useMemo<DataTableColumn<User>[]>(
     () => [
-      { id: 'email', label: LABELS.gebruikers.email, render: (row) => row.email },
+      { id: 'email', label: LABELS.gebruikers.email, truncate: TRUNCATE.email, render: (row) => row.email },
       { id: 'organisatie', label: LABELS.gebruikers.organisatie, render: (row) => <OrganisationChip user={row} /> },
       {
         id: 'roles',
@@ -91,6 +92,7 @@ export function GebruikersScreen() {
         id: 'actions',
         label: LABELS.gebruikers.actions,
         align: 'right',
+        width: 72,
         // Not one's own roles, and only users and roles the signed-in user may manage (decision 0014).
         render: (row) =>
           policy.mayChangeRolesOf(row) && (
@@ -152,11 +154,11 @@ export function GebruikersScreen() {
           <Divider />
           <Box>
             <DataTable
-              {...listTableProps(list, users.data)}
+              list={list}
+              query={users}
               label={TITLES.gebruikers}
               columns={columns}
               getRowId={(row) => row.userid}
-              loading={users.isFetching}
             />
           </Box>
         </Paper>

@@ -12,9 +12,10 @@ import { DateTimeCell } from '@/components/data-table/date-time-cell';
 import { FilterBar } from '@/components/filter-bar/filter-bar';
 import { FilterSwitch, FilterTextField } from '@/components/filter-bar/filter-fields';
 import { Page } from '@/components/page/page';
+import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { LEVERING_SORT_FIELDS, useSearchLeveringen } from '../api/search-leveringen';
 
 // The error-only toggle is `status=error` in the URL and in the search (spec 000 §7).
@@ -22,13 +23,23 @@ const FILTER_DEFAULTS = { opdrachtgever: '', opdrachtnemer: '', opdrachtId: '', 
 
 /** The columns of spec 000 §2 'Overzicht van leveringen'; sortable on created and changed. */
 const COLUMNS: readonly DataTableColumn<LeveringView>[] = [
-  { id: 'opdrachtId', label: LABELS.monitoring.opdrachtId, nowrap: true, render: (row) => row.opdrachtId },
-  { id: 'leveringId', label: LABELS.leveringen.leveringId, nowrap: true, render: (row) => row.leveringId },
-  { id: 'opdrachtgever', label: LABELS.monitoring.opdrachtgever, render: (row) => row.opdrachtgever },
-  { id: 'opdrachtnemer', label: LABELS.monitoring.opdrachtnemer, render: (row) => row.opdrachtnemer },
-  { id: 'status', label: LABELS.monitoring.status, render: (row) => row.statusText },
-  { id: 'bericht', label: LABELS.leveringen.bericht, render: (row) => row.messageType },
-  { id: 'type', label: LABELS.monitoring.type, render: (row) => row.type },
+  { id: 'opdrachtId', label: LABELS.monitoring.opdrachtId, render: (row) => row.opdrachtId },
+  { id: 'leveringId', label: LABELS.leveringen.leveringId, render: (row) => row.leveringId },
+  {
+    id: 'opdrachtgever',
+    label: LABELS.monitoring.opdrachtgever,
+    truncate: TRUNCATE.party,
+    render: (row) => row.opdrachtgever,
+  },
+  {
+    id: 'opdrachtnemer',
+    label: LABELS.monitoring.opdrachtnemer,
+    truncate: TRUNCATE.party,
+    render: (row) => row.opdrachtnemer,
+  },
+  { id: 'status', label: LABELS.monitoring.status, width: 112, render: (row) => row.statusText },
+  { id: 'bericht', label: LABELS.leveringen.bericht, truncate: TRUNCATE.type, render: (row) => row.messageType },
+  { id: 'type', label: LABELS.monitoring.type, truncate: TRUNCATE.type, render: (row) => row.type },
   {
     id: 'created',
     label: LABELS.monitoring.created,
@@ -51,8 +62,8 @@ export function LeveringenScreen() {
     defaultSort: { sortBy: 'changed', sortDirection: 'desc' },
     pageSize: PAGE_SIZE.leveringen,
   });
-  const { data, isFetching, refetch } = useSearchLeveringen(searchBodyOf(list));
-  const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
+  const search = useSearchLeveringen(searchBodyOf(list));
+  const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
 
   return (
     <Page title={LEVERINGEN_SCREEN_TITLE}>
@@ -70,11 +81,11 @@ export function LeveringenScreen() {
         </FilterBar>
         <Divider />
         <DataTable
-          {...listTableProps(list, data)}
+          list={list}
+          query={search}
           label={TITLES.leveringen}
           columns={COLUMNS}
           getRowId={(levering) => `${levering.opdrachtId}/${levering.leveringId}`}
-          loading={isFetching}
         />
       </Paper>
     </Page>

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { DateTimeCell } from '@/components/data-table/date-time-cell';
+import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { LABELS } from '@/lib/texts';
 
 function Status({ opdracht, flow }: { opdracht: OpdrachtView; flow: Flow }) {
@@ -34,14 +35,34 @@ export function opdrachtColumns(options: {
       id: 'opdrachtId',
       label: LABELS.monitoring.opdrachtId,
       sortable: true,
-      nowrap: true,
       render: (row) => row.opdrachtId,
     },
-    flow === 'hoofdnet' && { id: 'type', label: LABELS.monitoring.type, render: (row) => row.type },
+    flow === 'hoofdnet' && {
+      id: 'type',
+      label: LABELS.monitoring.type,
+      truncate: TRUNCATE.type,
+      render: (row) => row.type,
+    },
     { id: 'versienummer', label: LABELS.monitoring.versienummer, render: (row) => row.versienummer },
-    { id: 'opdrachtgever', label: LABELS.monitoring.opdrachtgever, render: (row) => row.opdrachtgever },
-    { id: 'opdrachtnemer', label: LABELS.monitoring.opdrachtnemer, render: (row) => row.opdrachtnemer },
-    { id: 'status', label: LABELS.monitoring.status, render: (row) => <Status opdracht={row} flow={flow} /> },
+    {
+      id: 'opdrachtgever',
+      label: LABELS.monitoring.opdrachtgever,
+      truncate: TRUNCATE.party,
+      render: (row) => row.opdrachtgever,
+    },
+    {
+      id: 'opdrachtnemer',
+      label: LABELS.monitoring.opdrachtnemer,
+      truncate: TRUNCATE.party,
+      render: (row) => row.opdrachtnemer,
+    },
+    {
+      id: 'status',
+      label: LABELS.monitoring.status,
+      // Wide enough for most statuses on one line ('Technisch gereed goedgekeurd').
+      width: 208,
+      render: (row) => <Status opdracht={row} flow={flow} />,
+    },
     {
       id: 'created',
       label: LABELS.monitoring.created,

@@ -20,7 +20,7 @@ import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { OPDRACHT_SORT_FIELDS, useSearchOpdrachten } from '../api/search-opdrachten';
 import { opdrachtColumns } from './opdracht-columns';
 import { useCancelOpdracht } from './use-cancel-opdracht';
@@ -44,8 +44,8 @@ export function OpdrachtenScreen({ flow }: { flow: Flow }) {
     defaultSort: { sortBy: 'changed', sortDirection: 'desc' },
     pageSize: PAGE_SIZES[flow],
   });
-  const { data, isFetching, refetch } = useSearchOpdrachten(flow, searchBodyOf(list));
-  const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
+  const search = useSearchOpdrachten(flow, searchBodyOf(list));
+  const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
   const cancel = useCancelOpdracht();
 
   // Hoofdnet orders have no manual cancel; Aansluiting offers it with the right, on a status that allows it.
@@ -86,11 +86,11 @@ export function OpdrachtenScreen({ flow }: { flow: Flow }) {
         </FilterBar>
         <Divider />
         <DataTable
-          {...listTableProps(list, data)}
+          list={list}
+          query={search}
           label={TITLES.opdrachten}
           columns={columns}
           getRowId={(opdracht) => opdracht.opdrachtId}
-          loading={isFetching}
         />
       </Paper>
       {cancel.confirmDialog}

@@ -6,11 +6,12 @@ import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { Page } from '@/components/page/page';
+import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { useUserManagementPolicy } from '@/lib/auth/use-user-management-policy';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { listTableProps, searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { useAllOrganisations, useSearchOrganisations } from '../api/search-organisations';
 import { CreateOrganisationDialog } from './create-organisation-dialog';
 import { OrganisationFilters } from './organisation-filters';
@@ -20,11 +21,18 @@ const FILTER_DEFAULTS = { organisatie: '', type: '' };
 const SORT_FIELDS = ['organisatie', 'type'] as const;
 
 const COLUMNS: readonly DataTableColumn<Organisation>[] = [
-  { id: 'organisatie', label: LABELS.organisaties.organisatie, sortable: true, render: (row) => row.organisatie },
+  {
+    id: 'organisatie',
+    label: LABELS.organisaties.organisatie,
+    sortable: true,
+    truncate: TRUNCATE.text,
+    render: (row) => row.organisatie,
+  },
   { id: 'type', label: LABELS.organisaties.type, sortable: true, render: (row) => row.type },
   {
     id: 'delegerenden',
     label: LABELS.organisaties.delegerenden,
+    truncate: 2 * TRUNCATE.text,
     render: (row) => row.metadata.delegerenden?.join(', '),
   },
 ];
@@ -40,7 +48,7 @@ export function OrganisatiesScreen() {
     pageSize: PAGE_SIZE.organisaties,
   });
   const filters = useFilterDraft(list);
-  const { data, isFetching } = useSearchOrganisations(searchBodyOf(list));
+  const search = useSearchOrganisations(searchBodyOf(list));
   // Only a user manager needs to know whether its organisation is one of the operator's.
   const all = useAllOrganisations(permissions.canCreateUser);
   const policy = useUserManagementPolicy(all.data);
@@ -68,11 +76,11 @@ export function OrganisatiesScreen() {
         <OrganisationFilters draft={filters} />
         <Divider />
         <DataTable
-          {...listTableProps(list, data)}
+          list={list}
+          query={search}
           label={TITLES.organisaties}
           columns={permissions.canManageClients ? [...COLUMNS, actionsColumn] : COLUMNS}
           getRowId={(row) => row.organisatie}
-          loading={isFetching}
         />
       </Paper>
       <CreateOrganisationDialog open={creating} onClose={() => setCreating(false)} />

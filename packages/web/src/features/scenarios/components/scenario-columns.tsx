@@ -1,6 +1,7 @@
 import { WERKZAAMHEDEN, WERKZAAMHEID_LABELS, type ScenarioRow } from '@knooppunt/domain';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { LABELS } from '@/lib/texts';
 
 /** The six kinds of work, one column each. */
@@ -19,9 +20,22 @@ export function scenarioColumns(options: {
   renderOptions: (row: ScenarioRow) => ReactNode;
 }): DataTableColumn<ScenarioRow>[] {
   return [
-    { id: 'omschrijving', label: LABELS.scenarios.omschrijving, sortable: true, render: (row) => row.omschrijving },
+    {
+      id: 'omschrijving',
+      label: LABELS.scenarios.omschrijving,
+      sortable: true,
+      truncate: TRUNCATE.text,
+      render: (row) => row.omschrijving,
+    },
     ...(options.showNetbeheerder
-      ? [{ id: 'netbeheerder', label: LABELS.scenarios.netbeheerder, render: (row: ScenarioRow) => row.netbeheerder }]
+      ? [
+          {
+            id: 'netbeheerder',
+            label: LABELS.scenarios.netbeheerder,
+            truncate: TRUNCATE.party,
+            render: (row: ScenarioRow) => row.netbeheerder,
+          },
+        ]
       : []),
     // Every row of this list is a concept.
     { id: 'versie', label: LABELS.scenarios.versie, sortable: true, render: () => LABELS.scenarios.concept },

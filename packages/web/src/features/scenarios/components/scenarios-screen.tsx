@@ -10,7 +10,7 @@ import { Page } from '@/components/page/page';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { listTableProps, useListParams } from '@/lib/use-list-params';
+import { useListParams } from '@/lib/use-list-params';
 import { useLookup } from '../api/get-lookup';
 import { SCENARIO_SORT_FIELDS, useSearchScenarios } from '../api/search-scenarios';
 import { DeleteScenarioDialog } from './delete-scenario-dialog';
@@ -43,7 +43,7 @@ export function ScenariosScreen() {
   const deelnemer = user?.deelnemer ?? '';
   const netbeheerder = lookup?.netbeheerders.includes(deelnemer) ? deelnemer : undefined;
   const mayMake = lookup !== undefined && mayMakeRules(permissions, deelnemer, lookup.netbeheerders);
-  const { data, isFetching, refetch } = useSearchScenarios(
+  const search = useSearchScenarios(
     {
       ...list.filters,
       versie: DRAFT,
@@ -55,7 +55,7 @@ export function ScenariosScreen() {
     },
     lookup !== undefined,
   );
-  const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
+  const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
   const [dialog, setDialog] = useState<Dialog>();
   const close = () => setDialog(undefined);
 
@@ -92,11 +92,11 @@ export function ScenariosScreen() {
         />
         <Divider />
         <DataTable
-          {...listTableProps(list, data)}
+          list={list}
+          query={search}
           label={TITLES.scenarios}
           columns={columns}
           getRowId={(row) => row._id}
-          loading={isFetching}
           getRowLink={(row) => ({ to: `/scenario/${row._id}` })}
           wrapHeaders
         />

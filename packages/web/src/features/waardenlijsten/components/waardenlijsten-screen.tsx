@@ -10,7 +10,7 @@ import { Page } from '@/components/page/page';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { listTableProps, useListParams } from '@/lib/use-list-params';
+import { useListParams } from '@/lib/use-list-params';
 import { useLookup } from '../api/get-lookup';
 import { useSearchWaardenlijsten } from '../api/search-waardenlijsten';
 import { mayEditWaardenlijst } from '../may-edit';
@@ -43,14 +43,14 @@ export function WaardenlijstenScreen() {
     defaultSort: { sortBy: 'netbeheerder', sortDirection: 'asc' },
     pageSize: PAGE_SIZE.waardenlijsten,
   });
-  const { data, isFetching, refetch } = useSearchWaardenlijsten({
+  const search = useSearchWaardenlijsten({
     ...list.filters,
     skip: list.skip,
     limit: list.limit,
     sortBy: list.sortBy,
     sortDirection: list.sortDirection,
   });
-  const filters = useFilterDraft(list, { onRefresh: () => void refetch() });
+  const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
   const deletion = useDeleteConfirmation();
 
   const columns: readonly DataTableColumn<WaardenlijstRow>[] = [
@@ -86,11 +86,11 @@ export function WaardenlijstenScreen() {
         <WaardenlijstFilters draft={filters} />
         <Divider />
         <DataTable
-          {...listTableProps(list, data)}
+          list={list}
+          query={search}
           label={TITLES.waardenlijsten}
           columns={columns}
           getRowId={(row) => row._id}
-          loading={isFetching}
           // The list's filters, sort and page go along, so 'back' returns to the same list.
           getRowLink={(row) => ({
             to: `/waardenlijst/${encodeURIComponent(row._id)}`,

@@ -48,6 +48,7 @@ export function resultColumns(comparing: boolean): DataTableColumn<ResultRow>[] 
       sortable: true,
       // The row's link to the scenario, also while the difference column comes first.
       main: true,
+      // Not cut: a renamed scenario's tooltip says its compared name; a long name wraps.
       render: (row) => <Omschrijving row={row} />,
     },
     { id: 'discipline', label: LABELS.zoeken.discipline, sortable: true, render: (row) => row.discipline },

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { formatDate } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
 import { useSearchVersions, VERSION_SORT_FIELDS, type VersionSortField } from '../api/search-versions';
@@ -51,7 +52,7 @@ function VersionPicker({
   const [skip, setSkip] = useState(0);
   const [chosen, setChosen] = useState<Version>();
   const limit = PAGE_SIZE.versions;
-  const { data, isFetching } = useSearchVersions({ ...filters, ...sort, skip, limit });
+  const { data, isFetching, error, refetch } = useSearchVersions({ ...filters, ...sort, skip, limit });
 
   const filter = (name: keyof typeof filters, value: string) => {
     setFilters((current) => ({ ...current, [name]: value }));
@@ -85,6 +86,7 @@ function VersionPicker({
       id: 'omschrijving',
       label: LABELS.zoeken.omschrijving,
       sortable: true,
+      truncate: TRUNCATE.text,
       render: (version) => version.omschrijving,
     },
     {
@@ -154,6 +156,8 @@ function VersionPicker({
           limit={limit}
           count={data?.count ?? 0}
           onPageChange={setSkip}
+          error={error}
+          onRetry={() => void refetch()}
           onRowClick={setChosen}
           // The row's radio button is its control for the keyboard.
           rowControl="own"

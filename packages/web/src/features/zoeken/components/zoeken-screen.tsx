@@ -13,7 +13,7 @@ import { FilterBar } from '@/components/filter-bar/filter-bar';
 import { Page } from '@/components/page/page';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { listTableProps, useListParams } from '@/lib/use-list-params';
+import { useListParams } from '@/lib/use-list-params';
 import { useLookup } from '../api/get-lookup';
 import { RESULT_SORT_FIELDS, rowKey, scenarioPath, useSearchPublished, type ResultRow } from '../api/search-published';
 import { formatVersionRef, olderAndNewer, parseVersionRef, refOf, type VersionRef } from '../api/version-ref';
@@ -59,7 +59,7 @@ export function ZoekenScreen() {
   });
   // Older against newer, whichever was chosen first (decision 0030).
   const order = selected && compared ? olderAndNewer(selected, compared) : undefined;
-  const { data, isFetching, refetch } = useSearchPublished({
+  const search = useSearchPublished({
     version: order?.newer ?? selected,
     compared: order?.older,
     discipline: list.filters.discipline,
@@ -68,7 +68,7 @@ export function ZoekenScreen() {
     sortBy: list.sortBy,
     sortDirection: list.sortDirection,
   });
-  const filters = useFilterDraft(list, { onRefresh: () => selected && void refetch() });
+  const filters = useFilterDraft(list, { onRefresh: () => selected && void search.refetch() });
 
   const link = (row: ResultRow) => ({ to: scenarioPath(row) });
   const ageOf = (ref: VersionRef | undefined) =>
@@ -122,11 +122,11 @@ export function ZoekenScreen() {
         <Divider />
         {selected ? (
           <DataTable
-            {...listTableProps(list, data)}
+            list={list}
+            query={search}
             label={TITLES.zoeken}
             columns={resultColumns(compared !== undefined)}
             getRowId={rowKey}
-            loading={isFetching}
             getRowLink={link}
             wrapHeaders
           />
