@@ -78,7 +78,8 @@ export const DEMO_USERS: DemoUser[] = [
     roles: ['Beheer User Viewers', 'Beheer User Beheer'],
   },
   { email: 'geen@knooppunt.example', organisatie: 'Knooppunt_Beheer', roles: ['geen'] },
-  // Sees everything, changes nothing: shows the read-only side of every screen.
+  // The super role alone: sees everything, and changes only what that role itself grants (README,
+  // decision 0029: concept rules for the netbeheerder it chooses); the read-only side of the rest.
   { email: 'kijker@knooppunt.example', organisatie: 'Knooppunt_Beheer', roles: ['Beheer ziet alles'] },
   // A combi's and a delegated grid operator's staff: the user overview shows their C and G badges.
   {
