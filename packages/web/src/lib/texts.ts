@@ -344,7 +344,7 @@ export const LABELS = {
     differenceTitle: 'Wat er veranderde',
     noChanges: 'Geen verschil tussen voor en na vastgelegd.',
     unchanged: (n: number) => `${n} ${n === 1 ? 'veld' : 'velden'} ongewijzigd, niet getoond.`,
-    empty: 'leeg',
+    empty: '(geen)',
   },
   configs: {
     deelnemer: 'Deelnemer',

@@ -40,6 +40,9 @@ describe('auditDiff', () => {
     expect(auditDiff({ versie: 5 }, { versie: '5' }).rows).toEqual([
       { key: 'versie', change: 'gewijzigd', before: '5', after: '5' },
     ]);
+    expect(auditDiff({ scope: 'a' }, { scope: '' }).rows).toEqual([
+      { key: 'scope', change: 'gewijzigd', before: 'a', after: '""' },
+    ]);
     expect(auditDiff('oud', 'nieuw').rows).toEqual([
       { key: WHOLE_VALUE_KEY, change: 'gewijzigd', before: 'oud', after: 'nieuw' },
     ]);

@@ -66,7 +66,7 @@ function isContainer(value: unknown): value is Record<string, unknown> | unknown
   return typeof value === 'object' && value !== null;
 }
 
-/** A text as it is; anything else as JSON (null, numbers, booleans, an empty object or list). */
+/** A text as it is, an empty one as ""; anything else as JSON (null, numbers, booleans, an empty object or list). */
 function textOf(value: unknown): string {
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return typeof value === 'string' && value !== '' ? value : (JSON.stringify(value) ?? '');
 }

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { SidePanel } from '@/components/side-panel/side-panel';
 import { formatDateTime } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
@@ -75,8 +75,8 @@ function AuditEntryDetails({ entry }: { entry: AuditEntryView }) {
         <Table size="small" aria-label={T.differenceTitle} sx={{ tableLayout: 'fixed' }}>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ width: '28%' }}>{T.veld}</TableCell>
-              <TableCell sx={{ width: '18%' }}>{T.wijziging}</TableCell>
+              <TableCell sx={{ width: '32%' }}>{T.veld}</TableCell>
+              <TableCell sx={{ width: '17%' }}>{T.wijziging}</TableCell>
               <TableCell>{T.voor}</TableCell>
               <TableCell>{T.na}</TableCell>
             </TableRow>
@@ -84,7 +84,9 @@ function AuditEntryDetails({ entry }: { entry: AuditEntryView }) {
           <TableBody>
             {diff.rows.map((row) => (
               <TableRow key={row.key}>
-                <TableCell sx={VALUE_SX}>{row.key}</TableCell>
+                <TableCell sx={{ ...VALUE_SX, overflowWrap: 'break-word' }}>
+                  <DottedKey name={row.key} />
+                </TableCell>
                 <TableCell sx={{ verticalAlign: 'top', color: CHANGE_COLOUR[row.change], fontWeight: 500 }}>
                   {T.changes[row.change]}
                 </TableCell>
@@ -102,6 +104,21 @@ function AuditEntryDetails({ entry }: { entry: AuditEntryView }) {
       )}
     </>
   );
+}
+
+/** A dotted key that a narrow column breaks after a dot, not inside a name. */
+function DottedKey({ name }: { name: string }) {
+  const parts = name.split('.');
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && (
+        <>
+          .<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
 }
 
 function EmptyValue() {

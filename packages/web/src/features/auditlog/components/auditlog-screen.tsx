@@ -26,7 +26,8 @@ const COLUMNS: readonly DataTableColumn<AuditEntryView>[] = [
     truncate: TRUNCATE.email,
     render: (row) => (row.actingFor ? `${row.actor} (${T.namens(row.actingFor)})` : row.actor),
   },
-  { id: 'action', label: T.actie, truncate: TRUNCATE.type, render: (row) => row.action },
+  // The row's button: its name (action and subject) starts with the text it shows (WCAG 2.5.3).
+  { id: 'action', label: T.actie, main: true, truncate: TRUNCATE.type, render: (row) => row.action },
   {
     id: 'subject',
     label: T.onderwerp,
