@@ -20,3 +20,4 @@ export * from './users';
 export * from './user-management';
 export * from './system-clients';
 export * from './audit-log';
+export * from './delivery-stats';

@@ -254,3 +254,28 @@ export const orderHeads = pgTable(
       .where(sql`${t.claimedUntil} is not null`),
   ],
 );
+
+/**
+ * Delivery counters per receiver configuration (receiver, versienummer) and minute (issue 22
+ * items 2 and 3): the worker adds what it delivered, the failed attempts and the accepted→delivered
+ * latency of what it delivered as counts per bucket (domain LATENCY_BUCKET_BOUNDS_MS). The
+ * Overzicht and the alerts read these instead of scanning messages. `minute` is the start of the
+ * minute (UTC).
+ */
+export const deliveryMinutes = pgTable(
+  'delivery_minutes',
+  {
+    receiver: text('receiver').notNull(),
+    versienummer: text('versienummer').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    delivered: integer('delivered').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** Delivered messages per latency bucket; LATENCY_BUCKET_COUNT entries. */
+    latency: integer('latency').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.receiver, t.versienummer, t.minute] }),
+    // The Overzicht reads every receiver's last 24 hours at once.
+    index('delivery_minutes_minute_idx').on(t.minute),
+  ],
+);
