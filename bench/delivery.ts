@@ -9,9 +9,13 @@
  *   api      N messages for 5,000 orders submitted through POST /api/v1/berichten by the
  *            participants' systems, from the first submit until the last is recorded delivered;
  *   accept   the same through the API with every sender paused: what accepting alone costs;
- *   idle     one message at a time on a quiet system: submit → arrival at the receiver.
+ *   idle     one message at a time on a quiet system: submit → arrival at the receiver;
+ *   down     fairness while receivers are down (issue 22 item 6): N messages to the other receivers
+ *            drained with all receivers healthy, then again while one receiver answers 500 to
+ *            everything and one never answers (until the platform's timeout), each with a backlog
+ *            of N messages: the healthy ones' rate against the first, and the slowest receiver's.
  * Options: --messages N (20000), --receivers N (50), --orders N (5000), --only pglite|postgres,
- * --phases raw,drain,api,accept,idle (all by default; a phase left out prints as '—'),
+ * --phases raw,drain,api,accept,idle,down (all by default; a phase left out prints as '—'),
  * --workers N (PostgreSQL only: the API in this process, N delivery worker processes beside it,
  * as a deployment with ROLE=api and ROLE=worker runs; 0 by default: one process, as npm start).
  */
@@ -39,11 +43,11 @@ const { values } = parseArgs({
     receivers: { type: 'string', default: '50' },
     orders: { type: 'string', default: '5000' },
     only: { type: 'string' },
-    phases: { type: 'string', default: 'raw,drain,api,accept,idle' },
+    phases: { type: 'string', default: 'raw,drain,api,accept,idle,down' },
     workers: { type: 'string', default: '0' },
   },
 });
-const PHASES = ['raw', 'drain', 'api', 'accept', 'idle'] as const;
+const PHASES = ['raw', 'drain', 'api', 'accept', 'idle', 'down'] as const;
 type Phase = (typeof PHASES)[number];
 const phases = new Set(values.phases.split(',').map((phase) => phase.trim()));
 const unknownPhase = [...phases].find((phase) => !PHASES.includes(phase as Phase));
@@ -82,9 +86,28 @@ interface Result {
   /** CPU per delivered message of each process group, while draining and while API→delivered ran. */
   drainCpu?: Record<CpuGroup, string>;
   apiCpu?: Record<CpuGroup, string>;
-  /** What the receiver saw in the drain and in API→delivered. */
-  checks: { phase: 'drain' | 'API'; stats: ReceiverStats }[];
+  /** The down phase: the healthy receivers' drain with everyone up, then beside the two down. */
+  down?: { healthy: Drain; beside: Drain };
+  /** What the receiver saw in the drain, in API→delivered and in the down phase's two drains. */
+  checks: { phase: 'drain' | 'API' | 'healthy' | 'beside down'; stats: ReceiverStats }[];
 }
+
+/** A drain to several receivers: its rate, and the rate of the receiver that finished last. */
+interface Drain {
+  rate: number;
+  slowest: { deelnemer: string; rate: number };
+}
+
+/** Of the receivers, one answers 500 to everything and one never answers (the down phase). */
+const FAILING = everyone[0]!;
+const HANGING = everyone[1]!;
+const HEALTHY = everyone.filter((deelnemer) => deelnemer !== FAILING && deelnemer !== HANGING);
+const toReceivers = (prefix: string, receivers: readonly string[], count: number): BenchOrder[] =>
+  Array.from({ length: count }, (_, i) => ({
+    opdrachtId: `${prefix}-${i}`,
+    opdrachtgever: 'Bench_Afzender',
+    opdrachtnemer: receivers[i % receivers.length]!,
+  }));
 
 async function benchDatabase(database: DatabaseKind, participants: Participants): Promise<Result> {
   const platform = await startPlatform(database, serverUrl, {}, database === 'postgres' ? WORKERS : 0);
@@ -96,7 +119,7 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
     await seedReceivers(platform, everyone, participants.origin);
     const tokens = await systemTokens(platform, everyone);
     const result: Result = { database, checks: [] };
-    const check = async (phase: 'drain' | 'API') =>
+    const check = async (phase: Result['checks'][number]['phase']) =>
       result.checks.push({ phase, stats: await participants.call<ReceiverStats>({ cmd: 'stats' }) });
     // Watch the receiver (not the database, which the poll would slow down — PGlite has one
     // connection) until every message arrived, then confirm the worker recorded them all.
@@ -177,6 +200,44 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       result.idleP50 = percentile(latencies, 50);
       result.idleP99 = percentile(latencies, 99);
     }
+
+    if (runs('down')) {
+      // The same messages to the healthy receivers twice: first with everyone up, then while the
+      // two others are down with a backlog each. Measured until the last healthy message arrived.
+      const perOrder = Math.max(1, Math.round(MESSAGES / ORDERS));
+      const drainHealthy = async (prefix: string, phase: 'healthy' | 'beside down'): Promise<Drain> => {
+        await participants.call({ cmd: 'reset' });
+        await prefillOutbox(platform, toReceivers(prefix, HEALTHY, ORDERS), perOrder);
+        const started = now();
+        await setSendersRunning(platform, true);
+        const until = Date.now() + 600_000;
+        let stats = await participants.call<ReceiverStats>({ cmd: 'stats' });
+        while (stats.unique < perOrder * ORDERS) {
+          if (Date.now() > until) throw new Error(`${phase}: fewer than ${perOrder * ORDERS} messages arrived in time`);
+          await pause(10);
+          stats = await participants.call<ReceiverStats>({ cmd: 'stats' });
+        }
+        const ended = Math.max(...Object.values(stats.perReceiver).map(({ last }) => last));
+        const [deelnemer, slowest] = Object.entries(stats.perReceiver).sort(([, a], [, b]) => b.last - a.last)[0]!;
+        result.checks.push({ phase, stats });
+        await setSendersRunning(platform, false);
+        return {
+          rate: rate(perOrder * ORDERS, ended - started),
+          slowest: { deelnemer, rate: rate(slowest.unique, slowest.last - started) },
+        };
+      };
+      await setSendersRunning(platform, false);
+      const healthy = await drainHealthy('UP', 'healthy');
+      await participants.call({ cmd: 'mode', deelnemer: FAILING, mode: 'fail' });
+      await participants.call({ cmd: 'mode', deelnemer: HANGING, mode: 'hang' });
+      await prefillOutbox(platform, toReceivers('FAILING', [FAILING], ORDERS), perOrder);
+      await prefillOutbox(platform, toReceivers('HANGING', [HANGING], ORDERS), perOrder);
+      const beside = await drainHealthy('BESIDE', 'beside down');
+      result.down = { healthy, beside };
+      // Leave the backlogs undelivered: the platform and its database are thrown away next.
+      await participants.call({ cmd: 'mode', deelnemer: HANGING, mode: 'ok' });
+      await participants.call({ cmd: 'mode', deelnemer: FAILING, mode: 'ok' });
+    }
     return result;
   } finally {
     await platform.close();
@@ -238,6 +299,25 @@ console.log(
       ]),
     ]),
 );
+const downRuns = results.filter((r) => r.down);
+if (downRuns.length > 0) {
+  const slowest = ({ slowest }: Drain) => `${perSecond(slowest.rate)} (${slowest.deelnemer})`;
+  console.log(
+    `\nDown phase: ${HEALTHY.length} healthy receivers drained with everyone up, then while ${FAILING} answers 500 ` +
+      `and ${HANGING} never answers (${ORDERS.toLocaleString('en')} orders of backlog each); target ≥ 0.80× and no receiver starved:\n` +
+      table([
+        ['database', 'healthy, all up', 'slowest', 'healthy, 2 down', 'slowest', 'down/up'],
+        ...downRuns.map((r) => [
+          r.database,
+          perSecond(r.down!.healthy.rate),
+          slowest(r.down!.healthy),
+          perSecond(r.down!.beside.rate),
+          slowest(r.down!.beside),
+          ratio(r.down!.beside.rate, r.down!.healthy.rate),
+        ]),
+      ]),
+  );
+}
 console.log(
   '\nCPU per delivered message (PostgreSQL counted when its server runs on this machine; on PGlite\n' +
     'the database runs inside the platform process):\n' +

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
-import { CHAIN, chainMessage, type BenchOrder, type Command, type ReceiverStats } from './protocol';
+import { CHAIN, chainMessage, type BenchOrder, type Command, type ReceiverMode, type ReceiverStats } from './protocol';
 import { now, pause } from './stats';
 
 export const RECEIVER_TOKEN = 'bench-token';
@@ -21,7 +21,26 @@ function createReceiver() {
   const lastRank = new Map<string, number>();
   const open = new Map<string, number>();
   const arrivals = new Map<string, (at: number) => void>();
-  const stats: ReceiverStats = { received: 0, unique: 0, duplicates: 0, fifoViolations: 0, maxOpenPerReceiver: 0 };
+  const modes = new Map<string, ReceiverMode>();
+  /** Callbacks a receiver in mode 'hang' leaves unanswered; dropped when its mode changes or on reset. */
+  const hanging = new Map<string, Set<ServerResponse>>();
+  const empty = (): ReceiverStats => ({
+    received: 0,
+    unique: 0,
+    duplicates: 0,
+    fifoViolations: 0,
+    maxOpenPerReceiver: 0,
+    perReceiver: {},
+    refused: 0,
+  });
+  const stats = empty();
+  const dropHanging = (deelnemer?: string) => {
+    for (const [name, responses] of hanging) {
+      if (deelnemer !== undefined && name !== deelnemer) continue;
+      for (const res of responses) res.destroy();
+      hanging.delete(name);
+    }
+  };
 
   const callback = (deelnemer: string, raw: string, key: string | undefined) => {
     const at = now();
@@ -34,6 +53,9 @@ function createReceiver() {
     }
     seen.add(body.id);
     stats.unique++;
+    const mine = (stats.perReceiver[deelnemer] ??= { unique: 0, last: 0 });
+    mine.unique++;
+    mine.last = at;
     const order = `${deelnemer}|${body.opdrachtId}`;
     const rank = rankOf(body);
     if ((lastRank.get(order) ?? -1) > rank) stats.fifoViolations++;
@@ -60,6 +82,17 @@ function createReceiver() {
         res.writeHead(401).end();
         return;
       }
+      const mode = modes.get(deelnemer) ?? 'ok';
+      if (mode !== 'ok') {
+        stats.refused++;
+        if (mode === 'fail') res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"down"}');
+        else {
+          const responses = hanging.get(deelnemer) ?? new Set<ServerResponse>();
+          hanging.set(deelnemer, responses.add(res));
+          res.on('close', () => responses.delete(res));
+        }
+        return;
+      }
       callback(deelnemer, Buffer.concat(chunks).toString('utf8'), req.headers['idempotency-key'] as string);
       // Answered a turn later, as a receiver that stores the message would: requests that arrive
       // together are open together, so the check sees how many the platform has in flight.
@@ -73,11 +106,20 @@ function createReceiver() {
 
   return {
     server,
-    stats: () => ({ ...stats }),
+    stats: (): ReceiverStats => ({ ...stats, perReceiver: structuredClone(stats.perReceiver) }),
     reset() {
       seen.clear();
       lastRank.clear();
-      Object.assign(stats, { received: 0, unique: 0, duplicates: 0, fifoViolations: 0, maxOpenPerReceiver: 0 });
+      Object.assign(stats, empty());
+    },
+    setMode(deelnemer: string, mode: ReceiverMode) {
+      if (mode === 'ok') modes.delete(deelnemer);
+      else modes.set(deelnemer, mode);
+      if (mode !== 'hang') dropHanging(deelnemer);
+    },
+    close() {
+      dropHanging();
+      server.close();
     },
     /** Resolves with the arrival time of the first callback for the order. */
     arrival(opdrachtId: string): Promise<number> {
@@ -155,8 +197,11 @@ process.on('message', (message: Command & { seq: number }) => {
       return void submitOrders(message.api, message.tokens, message.orders, message.concurrency).then(answer, fail);
     case 'idle':
       return void idleLatencies(message.api, message.token, message.order, message.count).then(answer, fail);
+    case 'mode':
+      receiver.setMode(message.deelnemer, message.mode);
+      return answer(true);
     case 'exit':
-      receiver.server.close();
+      receiver.close();
       void agent.close();
       return process.disconnect();
   }

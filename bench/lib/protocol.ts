@@ -32,7 +32,14 @@ export interface ReceiverStats {
   fifoViolations: number;
   /** The most callbacks open at once for one receiver. */
   maxOpenPerReceiver: number;
+  /** Per receiver (deelnemer): messages arrived once, and the wall-clock time (`now()`) of the last. */
+  perReceiver: Record<string, { unique: number; last: number }>;
+  /** Callbacks answered 500 or left hanging by a receiver in mode 'fail' or 'hang'. */
+  refused: number;
 }
+
+/** How a receiver answers its callbacks: normally, 500 to everything, or never (until the platform times out). */
+export type ReceiverMode = 'ok' | 'fail' | 'hang';
 
 export interface SubmitResult {
   started: number;
@@ -46,4 +53,5 @@ export type Command =
   | { cmd: 'stats' }
   | { cmd: 'submit'; api: string; tokens: Record<string, string>; orders: BenchOrder[]; concurrency: number }
   | { cmd: 'idle'; api: string; token: string; order: Omit<BenchOrder, 'opdrachtId'>; count: number }
+  | { cmd: 'mode'; deelnemer: string; mode: ReceiverMode }
   | { cmd: 'exit' };
