@@ -33,7 +33,8 @@ test('the super role filters the Auditlog on a user and an action and opens a ch
   await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: TITLE }).click();
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await page.getByRole('textbox', { name: 'Gebruiker' }).fill('beheer@knooppunt.example');
-  await page.getByRole('textbox', { name: 'Actie' }).fill('config.activate');
+  await page.getByRole('combobox', { name: 'Actie' }).click();
+  await page.getByRole('option', { name: 'Configuratie geactiveerd' }).click();
   await page.getByRole('textbox', { name: 'Onderwerp ID' }).fill(`${deelnemer}|${VERSIENUMMER_AANSLUITING}`);
   await page.getByRole('button', { name: 'Zoeken' }).click();
 
@@ -41,11 +42,12 @@ test('the super role filters the Auditlog on a user and an action and opens a ch
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('beheer@knooppunt.example');
-  await expect(rows.first()).toContainText('config.activate');
+  await expect(rows.first()).toContainText('Configuratie geactiveerd');
+  await expect(rows.first()).toContainText(`Configuratie ${deelnemer}|${VERSIENUMMER_AANSLUITING}`);
   await expect(page.getByText('1-1 van 1')).toBeVisible();
 
   await rows.first().locator('td').nth(2).click();
-  const panel = page.getByRole('dialog', { name: `config.activate ${deelnemer}|${VERSIENUMMER_AANSLUITING}` });
+  const panel = page.getByRole('dialog', { name: `Configuratie geactiveerd ${deelnemer}|${VERSIENUMMER_AANSLUITING}` });
   await expect(panel).toBeVisible();
   const draft = panel.getByRole('table', { name: 'Wat er veranderde' }).getByRole('row', { name: /^draft / });
   await expect(draft).toHaveText(/draft\s*gewijzigd\s*true\s*false/);
@@ -53,11 +55,13 @@ test('the super role filters the Auditlog on a user and an action and opens a ch
 
   // The creation before it: every field added, the secret only as whether it is set.
   await page.getByRole('button', { name: 'Sluiten' }).click();
-  await page.getByRole('textbox', { name: 'Actie' }).fill('config.create');
-  await page.keyboard.press('Enter');
-  await expect(rows.first()).toContainText('config.create');
+  await page.getByRole('combobox', { name: 'Actie' }).click();
+  await page.getByRole('option', { name: 'Configuratie toegevoegd' }).click();
+  await expect(rows.first()).toContainText('Configuratie toegevoegd');
   await rows.first().locator('td').nth(2).click();
-  const creation = page.getByRole('dialog', { name: `config.create ${deelnemer}|${VERSIENUMMER_AANSLUITING}` });
+  const creation = page.getByRole('dialog', {
+    name: `Configuratie toegevoegd ${deelnemer}|${VERSIENUMMER_AANSLUITING}`,
+  });
   await expect(creation.getByRole('row', { name: /^config\.clientId toegevoegd/ })).toHaveText(
     /config\.clientId\s*toegevoegd\s*\(geen\)\s*audit/,
   );

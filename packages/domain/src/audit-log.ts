@@ -9,6 +9,68 @@ export const AUDIT_LOG_TEXTS = {
   verborgen: '[verborgen]',
 } as const;
 
+/**
+ * The audited actions in words (the Auditlog's Actie column and filter). The server writes the
+ * codes; an action not listed here is shown as its code.
+ */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  'config.create': 'Configuratie toegevoegd',
+  'config.update': 'Configuratie gewijzigd',
+  'config.activate': 'Configuratie geactiveerd',
+  'sender.pause': 'Verzending gepauzeerd',
+  'sender.resume': 'Verzending hervat',
+  'sender.maxMessages': 'Maximaal aantal berichten gewijzigd',
+  'sender.useNewest': 'Nieuwste configuratie in gebruik genomen',
+  'message.retry': 'Bericht opnieuw verstuurd',
+  'message.resend': 'Afgeleverd bericht opnieuw verstuurd',
+  'message.bulk-retry': 'Alles opnieuw verstuurd',
+  'opdracht.cancel': 'Opdracht geannuleerd',
+  'scenario.create': 'Scenario toegevoegd',
+  'scenario.copy': 'Scenario gekopieerd',
+  'scenario.edit': 'Scenario gewijzigd',
+  'scenario.obligation': 'Verplichting gewijzigd',
+  'scenario.delete': 'Scenario verwijderd',
+  'version.publish': 'Versie gepubliceerd',
+  'waardenlijst.create': 'Waardenlijst toegevoegd',
+  'waardenlijst.update': 'Waardenlijst gewijzigd',
+  'waardenlijst.delete': 'Waardenlijst verwijderd',
+  'organisation.create': 'Organisatie toegevoegd',
+  'systemclient.create': 'Systeemclient toegevoegd',
+  'systemclient.rotate': 'Geheim van systeemclient vernieuwd',
+  'systemclient.revoke': 'Systeemclient ingetrokken',
+  'user.create': 'Gebruiker toegevoegd',
+  'user.roles': 'Rollen gewijzigd',
+  'user.password-link': 'Wachtwoordlink verstuurd',
+  'users.synchronize': 'Gebruikers gesynchroniseerd',
+  'login.failed': 'Inloggen mislukt',
+  'login.locked': 'Inloggen geblokkeerd',
+  'token.failed': 'Token aanvragen mislukt',
+  'token.locked': 'Token aanvragen geblokkeerd',
+};
+
+/** The kinds of subject in words (the Auditlog's Onderwerp column and filter). */
+export const AUDIT_SUBJECT_LABELS: Readonly<Record<string, string>> = {
+  configuration: 'Configuratie',
+  sender: 'Verzender',
+  message: 'Bericht',
+  opdracht: 'Opdracht',
+  scenario: 'Scenario',
+  version: 'Versie',
+  waardenlijst: 'Waardenlijst',
+  organisation: 'Organisatie',
+  systeemclient: 'Systeemclient',
+  user: 'Gebruiker',
+  users: 'Gebruikers',
+  'bulk-retry-job': 'Alles opnieuw versturen',
+  account: 'Account',
+  client: 'Client',
+  address: 'Adres',
+};
+
+/** An action or subject kind in words, or its code when it has none. */
+export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
+export const auditSubjectLabel = (subjectType: string): string => AUDIT_SUBJECT_LABELS[subjectType] ?? subjectType;
+
 /** What a secret's value is replaced by before an audit entry leaves the server. */
 export const AUDIT_REDACTED = AUDIT_LOG_TEXTS.verborgen;
 

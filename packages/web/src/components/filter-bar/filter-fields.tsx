@@ -34,9 +34,14 @@ export function FilterTextField<F extends FilterValues>(props: FieldProps<F, Tex
 
 /** A choice of one value or 'Alle' (the empty value); applied at once. */
 export function FilterSelect<F extends FilterValues>(
-  props: FieldProps<F, TextKey<F>> & { options: readonly string[]; allOption?: boolean },
+  props: FieldProps<F, TextKey<F>> & {
+    options: readonly string[];
+    allOption?: boolean;
+    /** The words shown for a value (the value itself by default). */
+    optionLabel?: (option: string) => string;
+  },
 ) {
-  const { draft, name, label, width = 220, options, allOption = true } = props;
+  const { draft, name, label, width = 220, options, allOption = true, optionLabel = (option) => option } = props;
   const value = draft.values[name] as string;
   // A value from the URL stays choosable while its list loads, or when the list no longer has it.
   const choices = value && !options.includes(value) ? [value, ...options] : options;
@@ -52,7 +57,7 @@ export function FilterSelect<F extends FilterValues>(
       {allOption && <MenuItem value="">{LABELS.common.all}</MenuItem>}
       {choices.map((option) => (
         <MenuItem key={option} value={option}>
-          {option}
+          {optionLabel(option)}
         </MenuItem>
       ))}
     </TextField>

@@ -1,4 +1,4 @@
-import type { AuditEntryView } from '@knooppunt/domain';
+import { auditActionLabel, auditSubjectLabel, type AuditEntryView } from '@knooppunt/domain';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -34,7 +34,11 @@ export function AuditPanel({ entry, onClose }: AuditPanelProps) {
   const [shown, setShown] = useState(entry);
   if (entry && entry !== shown) setShown(entry);
   return (
-    <SidePanel open={Boolean(entry)} title={shown ? T.panelTitle(shown.action, shown.subjectId) : ''} onClose={onClose}>
+    <SidePanel
+      open={Boolean(entry)}
+      title={shown ? T.panelTitle(auditActionLabel(shown.action), shown.subjectId) : ''}
+      onClose={onClose}
+    >
       {shown && <AuditEntryDetails entry={shown} />}
     </SidePanel>
   );
@@ -46,8 +50,9 @@ function AuditEntryDetails({ entry }: { entry: AuditEntryView }) {
     [T.wanneer, formatDateTime(entry.at)],
     [T.wie, entry.actingFor ? `${entry.actor} (${T.namens(entry.actingFor)})` : entry.actor],
     [T.deelnemer, entry.actorDeelnemer ?? '—'],
-    [T.actie, entry.action],
-    [T.onderwerp, T.subject(entry.subjectType, entry.subjectId)],
+    // The code too: it is what the server writes and what logs and support speak of.
+    [T.actie, `${auditActionLabel(entry.action)} (${entry.action})`],
+    [T.onderwerp, T.subject(auditSubjectLabel(entry.subjectType), entry.subjectId)],
   ];
   return (
     <>

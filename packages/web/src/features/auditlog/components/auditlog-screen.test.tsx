@@ -19,7 +19,7 @@ const CHANGE: AuditEntryView = {
   actorDeelnemer: 'Knooppunt_Beheer',
   actingFor: 'Netbeheer_Noord',
   action: 'config.update',
-  subjectType: 'config',
+  subjectType: 'configuration',
   subjectId: 'Aannemer_Alfa/2.0',
   before: { sender: { url: 'https://oud.example', maxMessages: 5 }, emails: ['a@x.nl'], clientSecret: '[verborgen]' },
   after: { sender: { url: 'https://nieuw.example', maxMessages: 5 }, emails: [], clientSecret: '[verborgen]' },
@@ -60,11 +60,11 @@ describe('Auditlog', () => {
     const api = stub();
     renderWithProviders(<AuditlogScreen />, { roles: SUPER, url: '/auditlog' });
 
-    const row = await within(table()).findByRole('row', { name: /config\.update/ });
+    const row = await within(table()).findByRole('row', { name: /Configuratie gewijzigd/ });
     expect(row).toHaveTextContent(formatDateTime(CHANGE.at));
     expect(row).toHaveTextContent('beheer@knooppunt.example (namens Netbeheer_Noord)');
-    expect(row).toHaveTextContent('config Aannemer_Alfa/2.0');
-    expect(within(table()).getByRole('row', { name: /user\.create/ })).not.toHaveTextContent('namens');
+    expect(row).toHaveTextContent('Configuratie Aannemer_Alfa/2.0');
+    expect(within(table()).getByRole('row', { name: /Gebruiker toegevoegd/ })).not.toHaveTextContent('namens');
     expect(
       within(table())
         .getAllByRole('columnheader')
@@ -79,10 +79,12 @@ describe('Auditlog', () => {
   it('searches on user, action and a period of whole days, the end day included', async () => {
     const api = stub();
     const { user, router } = renderWithProviders(<AuditlogScreen />, { roles: SUPER, url: '/auditlog' });
-    await within(table()).findByRole('row', { name: /config\.update/ });
+    await within(table()).findByRole('row', { name: /Configuratie gewijzigd/ });
 
     await user.type(screen.getByRole('textbox', { name: T.actor }), 'beheer@knooppunt.example');
-    await user.type(screen.getByRole('textbox', { name: T.action }), 'config.update');
+    // The action is chosen by its words; the search names its code.
+    await user.click(screen.getByRole('combobox', { name: T.action }));
+    await user.click(await screen.findByRole('option', { name: 'Configuratie gewijzigd' }));
     await user.type(screen.getByLabelText(T.from), '2026-03-01');
     await user.type(screen.getByLabelText(T.to), '2026-03-02');
     await user.click(screen.getByRole('button', { name: LABELS.common.search }));
@@ -118,10 +120,11 @@ describe('Auditlog', () => {
     stub();
     const { user } = renderWithProviders(<AuditlogScreen />, { roles: SUPER, url: '/auditlog' });
 
-    await user.click(await within(table()).findByRole('button', { name: 'config.update Aannemer_Alfa/2.0' }));
+    await user.click(await within(table()).findByRole('button', { name: 'Configuratie gewijzigd Aannemer_Alfa/2.0' }));
 
-    const panel = await screen.findByRole('dialog', { name: 'config.update Aannemer_Alfa/2.0' });
+    const panel = await screen.findByRole('dialog', { name: 'Configuratie gewijzigd Aannemer_Alfa/2.0' });
     expect(panel).toHaveTextContent('beheer@knooppunt.example (namens Netbeheer_Noord)');
+    expect(panel).toHaveTextContent('Configuratie gewijzigd (config.update)');
     const diff = within(panel).getByRole('table', { name: T.differenceTitle });
     const rows = within(diff)
       .getAllByRole('row')

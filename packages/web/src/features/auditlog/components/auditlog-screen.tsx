@@ -1,4 +1,12 @@
-import { AUDIT_LOG_TEXTS, PAGE_SIZE, type AuditEntryView } from '@knooppunt/domain';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_LOG_TEXTS,
+  AUDIT_SUBJECT_LABELS,
+  PAGE_SIZE,
+  auditActionLabel,
+  auditSubjectLabel,
+  type AuditEntryView,
+} from '@knooppunt/domain';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -7,7 +15,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/data-ta
 import { DateTimeCell } from '@/components/data-table/date-time-cell';
 import { TRUNCATE } from '@/components/data-table/truncated-text';
 import { FilterBar } from '@/components/filter-bar/filter-bar';
-import { FilterTextField } from '@/components/filter-bar/filter-fields';
+import { FilterSelect, FilterTextField } from '@/components/filter-bar/filter-fields';
 import { Page } from '@/components/page/page';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft, type FilterDraft } from '@/lib/use-filter-draft';
@@ -27,14 +35,26 @@ const COLUMNS: readonly DataTableColumn<AuditEntryView>[] = [
     render: (row) => (row.actingFor ? `${row.actor} (${T.namens(row.actingFor)})` : row.actor),
   },
   // The row's button: its name (action and subject) starts with the text it shows (WCAG 2.5.3).
-  { id: 'action', label: T.actie, main: true, truncate: TRUNCATE.type, render: (row) => row.action },
+  {
+    id: 'action',
+    label: T.actie,
+    main: true,
+    truncate: TRUNCATE.type,
+    render: (row) => auditActionLabel(row.action),
+  },
   {
     id: 'subject',
     label: T.onderwerp,
     truncate: TRUNCATE.text,
-    render: (row) => T.subject(row.subjectType, row.subjectId),
+    render: (row) => T.subject(auditSubjectLabel(row.subjectType), row.subjectId),
   },
 ];
+
+/** The filters' choices in alphabetical order of their words. */
+const byLabel = (labels: Readonly<Record<string, string>>) =>
+  Object.keys(labels).sort((a, b) => labels[a]!.localeCompare(labels[b]!, 'nl'));
+const ACTIONS = byLabel(AUDIT_ACTION_LABELS);
+const SUBJECT_TYPES = byLabel(AUDIT_SUBJECT_LABELS);
 
 /** A day of the period: the browser's date picker; applied with the other filters on 'Zoeken'. */
 function DayField({ draft, name, label }: { draft: FilterDraft<AuditFilters>; name: 'from' | 'to'; label: string }) {
@@ -44,7 +64,7 @@ function DayField({ draft, name, label }: { draft: FilterDraft<AuditFilters>; na
       label={label}
       value={draft.values[name]}
       onChange={(event) => draft.setValue(name, event.target.value)}
-      sx={{ width: 170 }}
+      sx={{ width: 150 }}
       slotProps={{ inputLabel: { shrink: true } }}
     />
   );
@@ -67,10 +87,24 @@ export function AuditlogScreen() {
     <Page title={AUDIT_LOG_TEXTS.title}>
       <Paper variant="outlined">
         <FilterBar onSubmit={filters.submit} onReset={filters.reset}>
-          <FilterTextField draft={filters} name="actor" label={T.actor} />
-          <FilterTextField draft={filters} name="action" label={T.action} width={180} />
-          <FilterTextField draft={filters} name="subjectType" label={T.subjectType} width={160} />
-          <FilterTextField draft={filters} name="subjectId" label={T.subjectId} width={180} />
+          <FilterTextField draft={filters} name="actor" label={T.actor} width={200} />
+          <FilterSelect
+            draft={filters}
+            name="action"
+            label={T.action}
+            width={210}
+            options={ACTIONS}
+            optionLabel={auditActionLabel}
+          />
+          <FilterSelect
+            draft={filters}
+            name="subjectType"
+            label={T.subjectType}
+            width={150}
+            options={SUBJECT_TYPES}
+            optionLabel={auditSubjectLabel}
+          />
+          <FilterTextField draft={filters} name="subjectId" label={T.subjectId} width={150} />
           <DayField draft={filters} name="from" label={T.from} />
           <DayField draft={filters} name="to" label={T.to} />
         </FilterBar>
@@ -81,7 +115,7 @@ export function AuditlogScreen() {
           label={AUDIT_LOG_TEXTS.title}
           columns={COLUMNS}
           getRowId={(entry) => entry.id}
-          getRowLabel={(entry) => T.panelTitle(entry.action, entry.subjectId)}
+          getRowLabel={(entry) => T.panelTitle(auditActionLabel(entry.action), entry.subjectId)}
           onRowClick={(entry) => setOpenId(entry.id)}
         />
       </Paper>
