@@ -23,7 +23,7 @@ import {
 import { OpdrachtenScreen } from '@/features/opdrachten/components/opdrachten-screen';
 import { OrganisatiesScreen } from '@/features/organisaties/components/organisaties-screen';
 import { LABELS } from '@/lib/texts';
-import { DATA_KEYS } from './fresh-data';
+import { DATA_KEYS, FRESH_DATA_RULE } from './fresh-data';
 import { renderRoutes } from '@/testing/render';
 import { stubApi } from '@/testing/stub-api';
 import { rowAction } from '@/testing/row-action';
@@ -227,6 +227,7 @@ describe('the rule names the keys the features use', () => {
       { searchOpdrachtenQueryOptions },
       { searchMessagesQueryOptions },
       { searchLeveringenQueryOptions },
+      { searchAuditQueryOptions },
     ] = await Promise.all([
       import('@/features/organisaties/api/search-organisations'),
       import('@/features/configs/api/get-valuelists'),
@@ -243,6 +244,7 @@ describe('the rule names the keys the features use', () => {
       import('@/features/opdrachten/api/search-opdrachten'),
       import('@/features/berichten/api/search-messages'),
       import('@/features/leveringen/api/search-leveringen'),
+      import('@/features/auditlog/api/search-audit'),
     ]);
     const features: Record<keyof typeof DATA_KEYS, readonly unknown[]> = {
       organisations: searchOrganisationsQueryOptions().queryKey,
@@ -260,10 +262,20 @@ describe('the rule names the keys the features use', () => {
       opdrachten: searchOpdrachtenQueryOptions().queryKey,
       messages: searchMessagesQueryOptions().queryKey,
       leveringen: searchLeveringenQueryOptions().queryKey,
+      audit: searchAuditQueryOptions().queryKey,
     };
     for (const [name, prefix] of Object.entries(DATA_KEYS)) {
       const featureKey = features[name as keyof typeof DATA_KEYS];
       expect({ name, key: featureKey.slice(0, prefix.length) }).toEqual({ name, key: prefix });
+    }
+  });
+
+  it('makes the Auditlog stale after every kind of change (each one is audited)', () => {
+    for (const [change, stale] of Object.entries(FRESH_DATA_RULE)) {
+      expect({ change, audit: stale.some((filters) => filters.queryKey === DATA_KEYS.audit) }).toEqual({
+        change,
+        audit: true,
+      });
     }
   });
 });

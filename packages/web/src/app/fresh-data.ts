@@ -22,9 +22,13 @@ export const DATA_KEYS = {
   opdrachten: ['opdrachten', 'search'],
   messages: ['messages', 'search'],
   leveringen: ['leveringen', 'search'],
+  audit: ['audit', 'search'],
 } as const satisfies Record<string, QueryKey>;
 
 const key = (queryKey: QueryKey): QueryFilters => ({ queryKey });
+
+/** Every change the portal makes is audited: the Auditlog is stale after each of them. */
+const AUDIT = key(DATA_KEYS.audit);
 
 /**
  * The rules features (scenarios, zoeken) keep their queries under one namespace. Their reference
@@ -50,17 +54,18 @@ export const FRESH_DATA_RULE: FreshDataRule = {
     key(DATA_KEYS.configValuelists),
     key(DATA_KEYS.rulesLookup),
     key(DATA_KEYS.waardenlijstenLookup),
+    AUDIT,
   ],
   // The user lists and their suggestions, and the role tree ('Overig' lists the roles users have).
-  users: [key(DATA_KEYS.users), key(DATA_KEYS.autosuggest), key(DATA_KEYS.roles)],
-  clients: [key(DATA_KEYS.clients)],
+  users: [key(DATA_KEYS.users), key(DATA_KEYS.autosuggest), key(DATA_KEYS.roles), AUDIT],
+  clients: [key(DATA_KEYS.clients), AUDIT],
   // The lists (with their senders), the open configuration and the sending logs.
-  configs: [key(DATA_KEYS.configs), key(DATA_KEYS.config), key(DATA_KEYS.senderLog)],
+  configs: [key(DATA_KEYS.configs), key(DATA_KEYS.config), key(DATA_KEYS.senderLog), AUDIT],
   // Scenario lists, scenarios and their pairs ('gelijk' counts), published rules and versions.
-  regels: [RULES],
+  regels: [RULES, AUDIT],
   // A value list's own changes answer the list as it is now; the lists show them.
-  waardenlijsten: [key(DATA_KEYS.waardenlijsten)],
+  waardenlijsten: [key(DATA_KEYS.waardenlijsten), AUDIT],
   // Cancelling an order deletes its messages still to be sent.
-  opdrachten: [key(DATA_KEYS.opdrachten), key(DATA_KEYS.messages), key(DATA_KEYS.leveringen)],
-  messages: [key(DATA_KEYS.messages)],
+  opdrachten: [key(DATA_KEYS.opdrachten), key(DATA_KEYS.messages), key(DATA_KEYS.leveringen), AUDIT],
+  messages: [key(DATA_KEYS.messages), AUDIT],
 };
