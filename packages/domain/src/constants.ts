@@ -50,7 +50,6 @@ export const NON_CANCELLABLE_STATUSES: readonly number[] = [910, 990];
 export const ORGANISATION_NAME_MAX = 200;
 export const OMSCHRIJVING_MAX = 100;
 export const EMAIL_MAX = 100;
-export const AUTOSUGGEST_MIN_LENGTH = 3;
 
 export const DRAWER_WIDTH_PX = 600;
 export const MESSAGE_INDENT = 2;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DISCIPLINES, MAX_INTEGER, MAX_INTEGER_TEXT, MAX_PAGE_LIMIT } from '../constants';
+import {
+  DISCIPLINES,
+  MAX_INTEGER,
+  MAX_INTEGER_TEXT,
+  MAX_PAGE_LIMIT,
+  OMSCHRIJVING_MAX,
+  ORGANISATION_NAME_MAX,
+} from '../constants';
 import { scenarioBasedOnSchema } from '../concurrency';
 import { SORT_DIRECTIONS, pagedSchema } from '../paging';
 import { VERPLICHTINGEN, type RuleNode } from './catalogue';
@@ -45,7 +52,7 @@ const omschrijving = z
   .string({ error: REGELS_TEXTS.omschrijving })
   .trim()
   .min(1, REGELS_TEXTS.omschrijving)
-  .max(100, REGELS_TEXTS.omschrijving);
+  .max(OMSCHRIJVING_MAX, REGELS_TEXTS.omschrijving);
 /**
  * The netbeheerder a super-role user acts for (decision 0029): required in their dialogs, optional
  * in the bodies (a netbeheerder's own staff act for their own organisation without naming it).
@@ -54,7 +61,8 @@ export const namensSchema = z
   .string({ error: REGELS_TEXTS.namensVerplicht })
   .trim()
   .min(1, REGELS_TEXTS.namensVerplicht)
-  .max(100, REGELS_TEXTS.namensVerplicht);
+  // An organisation's name: as long as organisations' names may be.
+  .max(ORGANISATION_NAME_MAX, REGELS_TEXTS.namensVerplicht);
 const namens = namensSchema.optional();
 export const berichtVersieSchema = z.enum(BERICHT_VERSIES, { error: REGELS_TEXTS.berichtVersie });
 export const disciplineSchema = z.enum(DISCIPLINES, { error: REGELS_TEXTS.discipline });
