@@ -138,6 +138,8 @@ describe('Overzicht van alle waardenlijsten', () => {
 
     expect(screen.queryByRole('button', { name: TEXTS.newWaardenlijst })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: rowAction(TEXTS.options) })).not.toBeInTheDocument();
+    // Nor an 'Opties' column left empty on every row.
+    expect(screen.queryByRole('columnheader', { name: TEXTS.options })).not.toBeInTheDocument();
   });
 
   it('deletes after confirmation, says so and fetches the list again', async () => {

@@ -57,8 +57,8 @@ export function WaardenlijstenScreen() {
     column('netbeheerder'),
     column('discipline'),
     column('berichtVersie'),
-    // Only for editors: everyone else would see an empty column.
-    ...(permissions.canEditConceptRules
+    // Only for those who may change some list (who may make them): others would see an empty column.
+    ...(mayCreate
       ? [
           {
             id: 'options',
