@@ -187,6 +187,12 @@ export const messages = pgTable(
     lastAttempt: timestamp('last_attempt', { withTimezone: true }),
     nextAttempt: timestamp('next_attempt', { withTimezone: true }).notNull().defaultNow(),
     err: jsonb('err').$type<{ msg: string; traceId: string }>(),
+    /**
+     * Retention (decision 0032): when the payload was removed (`data` is then `{}`) and the
+     * RETENTION_DAYS that applied then. Null while the payload is kept.
+     */
+    dataRemovedAt: timestamp('data_removed_at', { withTimezone: true }),
+    dataRemovedAfterDays: integer('data_removed_after_days'),
     // A message being delivered is claimed on its order's head (order_heads.claimed_until), not
     // here: the row is written only when the attempt is recorded.
   },
@@ -210,6 +216,12 @@ export const messages = pgTable(
     // Error-only and uitval: small, holding only messages that failed. The uitval index carries the
     // columns the uitval filters and tenancy test, so that its counts read the index only.
     ...perFlow('messages_failed', t.versienummer, [shownNextAttempt(t), t.seq], failedCondition(t)),
+    // The retention job (retention/run.ts) walks delivered messages whose payload is kept, oldest
+    // delivery first. An undelivered message is not in it, so an insert costs it nothing; a
+    // delivery adds one entry (that update writes new entries in the other indexes anyway).
+    index('messages_retention_idx')
+      .on(t.deliveredAt, t.id)
+      .where(sql`${t.deliveredAt} is not null and ${t.dataRemovedAt} is null`),
     ...perFlow(
       'messages_uitval',
       t.versienummer,
