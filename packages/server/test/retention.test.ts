@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client';
+import { queryRows, type Database } from '../src/db/client';
 import { auditLog, messages, opdrachten } from '../src/db/schema';
 import { loadConfig } from '../src/config';
 import { runRetention } from '../src/retention/run';
@@ -136,33 +136,112 @@ describe('message retention', { timeout: 60_000 }, () => {
     expect((await runRetention(db, DAYS, { pauseMs: 0 })).messages).toBe(0);
   });
 
-  it('works through more rows than a batch, batch by batch, and stops at the ones it must keep', async () => {
+  it('goes over orders batch by batch, more orders than a batch, and leaves those it must keep unmarked', async () => {
     t = await createTestApp();
     const db = t.app.db;
-    await order(db, 'O-veel', 900, ago(100));
-    await order(db, 'O-lopend', 400, ago(100));
+    // 12 finished orders of 2 old messages each, a second apart in their last change.
     const ids: string[] = [];
-    for (let i = 0; i < 23; i++) ids.push(await message(db, 'O-veel', new Date(ago(200).getTime() + i * 1000)));
-    // Old messages of a running order between them in delivery order: skipped, not blocking.
-    const kept: string[] = [];
-    for (let i = 0; i < 7; i++) kept.push(await message(db, 'O-lopend', new Date(ago(200).getTime() + i * 1000 + 500)));
+    for (let i = 0; i < 12; i++) {
+      const opdrachtId = `O-veel-${String(i).padStart(2, '0')}`;
+      await order(db, opdrachtId, 900, new Date(ago(100).getTime() + i * 1000));
+      ids.push(await message(db, opdrachtId, ago(200)), await message(db, opdrachtId, ago(199)));
+    }
+    // Old orders between them that it must keep: running (not in its index), and finished with a
+    // message still waiting (in its index, taken in a batch, left unmarked).
+    await order(db, 'O-lopend', 400, new Date(ago(100).getTime() + 1500));
+    const running = await message(db, 'O-lopend', ago(200));
+    await order(db, 'O-wacht', 900, new Date(ago(100).getTime() + 2500));
+    const waiting = [await message(db, 'O-wacht', ago(200)), await message(db, 'O-wacht', null)];
 
     const result = await runRetention(db, DAYS, { batchSize: 5, pauseMs: 1 });
 
-    expect(result.messages).toBe(23);
-    // 23 removable rows in batches of 5: five batches of messages, then one of the audit log.
-    expect(result.batches).toBe(5 + 1);
+    expect(result.messages).toBe(24);
+    // 13 finished orders in batches of 5 (5, 5, 3), then one statement over the audit log.
+    expect(result.batches).toBe(3 + 1);
     const rows = await db.select().from(messages).where(inArray(messages.id, ids));
+    expect(rows).toHaveLength(24);
     expect(rows.every((row) => row.dataRemovedAt !== null && Object.keys(row.data).length === 0)).toBe(true);
-    const runningRows = await db.select().from(messages).where(inArray(messages.id, kept));
-    expect(runningRows.every((row) => row.dataRemovedAt === null)).toBe(true);
+    const keptRows = await db
+      .select()
+      .from(messages)
+      .where(inArray(messages.id, [running, ...waiting]));
+    expect(keptRows.every((row) => row.dataRemovedAt === null && row.data['geheim'] === 'inhoud')).toBe(true);
+    // Done with the 12 orders at their current change; the waiting one and the running one not.
+    const marked = await db
+      .select({ opdrachtId: opdrachten.opdrachtId, changed: opdrachten.changed, done: opdrachten.retainedChanged })
+      .from(opdrachten);
+    for (const row of marked) {
+      if (row.opdrachtId.startsWith('O-veel')) expect(row.done).toEqual(row.changed);
+      else expect(row.done).toBeNull();
+    }
+
+    // Once its last message is delivered, the waiting order is taken at the next run.
+    await db
+      .update(messages)
+      .set({ deliveredAt: ago(150) })
+      .where(eq(messages.id, waiting[1]!));
+    const next = await runRetention(db, DAYS, { batchSize: 5, pauseMs: 0 });
+    expect(next.messages).toBe(2);
+    // Only that order was left in the index: one batch of orders, one of the audit log.
+    expect(next.batches).toBe(1 + 1);
+  });
+
+  it('takes an order again when a new message changes it after the job was done with it', async () => {
+    t = await createTestApp();
+    const db = t.app.db;
+    await order(db, 'O-gereed', 900, ago(100));
+    const first = await message(db, 'O-gereed', ago(120));
+    expect((await runRetention(db, DAYS, { pauseMs: 0 })).messages).toBe(1);
+    // Done with it: a run now finds no order at all.
+    expect(await runRetention(db, DAYS, { pauseMs: 0 })).toMatchObject({ messages: 0, batches: 1 });
+
+    // A new message, accepted 60 days ago and delivered: accepting changes the order (`changed =
+    // now()` in modules/inbound/statements.ts), which puts it back in the job's index.
+    const later = await message(db, 'O-gereed', ago(59), ago(60));
+    await db
+      .update(opdrachten)
+      .set({ changed: ago(60) })
+      .where(eq(opdrachten.opdrachtId, 'O-gereed'));
+    // Not old enough at 90 days (the order changed after the cutoff): kept.
+    expect(await runRetention(db, DAYS, { pauseMs: 0 })).toMatchObject({ messages: 0, batches: 1 });
+    expect((await rowOf(db, later)).data).toMatchObject({ geheim: 'inhoud' });
+    // Old enough at 30 days: emptied, and the order is done again.
+    expect((await runRetention(db, { ...DAYS, messageDays: 30 }, { pauseMs: 0 })).messages).toBe(1);
+    const emptied = await rowOf(db, later);
+    expect(emptied.data).toEqual({});
+    expect(emptied.dataRemovedAfterDays).toBe(30);
+    // The first one was not emptied twice.
+    expect((await rowOf(db, first)).dataRemovedAfterDays).toBe(90);
+    expect(await runRetention(db, { ...DAYS, messageDays: 30 }, { pauseMs: 0 })).toMatchObject({
+      messages: 0,
+      batches: 1,
+    });
+  });
+
+  it('costs delivery no index: none on messages names the retention columns, one partial index on orders', async () => {
+    t = await createTestApp();
+    const indexes = await queryRows<{ table: string; name: string; definition: string }>(
+      t.app.db,
+      sql`select tablename as table, indexname as name, indexdef as definition from pg_indexes
+          where tablename in ('messages', 'opdrachten') order by indexname`,
+    );
+    // The positive check first: the listing read the messages indexes.
+    expect(indexes.some((index) => index.name === 'messages_opdracht_idx')).toBe(true);
+    expect(
+      indexes.filter((index) => index.table === 'messages' && /data_removed|retention/.test(index.definition)),
+    ).toEqual([]);
+    expect(indexes.filter((index) => /retain/.test(index.definition)).map((index) => index.name)).toEqual([
+      'opdrachten_retention_idx',
+    ]);
   });
 
   it('stops between batches when asked, and the next run does the rest', async () => {
     t = await createTestApp();
     const db = t.app.db;
-    await order(db, 'O-veel', 900, ago(100));
-    for (let i = 0; i < 6; i++) await message(db, 'O-veel', new Date(ago(200).getTime() + i * 1000));
+    for (let i = 0; i < 6; i++) {
+      await order(db, `O-veel-${i}`, 900, new Date(ago(100).getTime() + i * 1000));
+      await message(db, `O-veel-${i}`, ago(200));
+    }
     const abort = new AbortController();
     const first = runRetention(db, DAYS, { batchSize: 2, pauseMs: 60_000, signal: abort.signal });
     setTimeout(() => abort.abort(), 50);
@@ -227,7 +306,8 @@ describe('retention schedule', { timeout: 60_000 }, () => {
     // It ran in the worker, with the configured days.
     expect((await rowOf(db, old)).dataRemovedAfterDays).toBe(90);
     const again = nextRemovingRun();
-    const second = await message(db, 'O-gereed', ago(121));
+    await order(db, 'O-gereed-2', 900, ago(100));
+    const second = await message(db, 'O-gereed-2', ago(121));
     await again;
     expect((await rowOf(db, second)).dataRemovedAt).not.toBeNull();
     expect(runs).toBeGreaterThanOrEqual(2);

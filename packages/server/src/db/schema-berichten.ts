@@ -18,6 +18,7 @@ import {
   finishedCondition,
   openCondition,
   perFlow,
+  retentionDueCondition,
   shownNextAttempt,
   uitvalCondition,
 } from './monitoring';
@@ -111,8 +112,18 @@ export const opdrachten = pgTable(
     planStatusText: text('plan_status_text'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Retention (decision 0032): the `changed` of this order at which the retention job emptied
+     * all its messages; null before. A message accepted later changes `changed`, so the order is
+     * due again by itself.
+     */
+    retainedChanged: timestamp('retained_changed', { withTimezone: true }),
   },
   (t) => [
+    // The retention job (retention/run.ts) walks finished orders it is not done with, oldest change
+    // first. An order enters once when it finishes (one entry per order, none per message) and
+    // again when a message changes it after the job; running orders are not in it.
+    index('opdrachten_retention_idx').on(t.changed, t.opdrachtId).where(retentionDueCondition(t)),
     // Monitoring (decision 0010): default sort changed descending, default status filter Open.
     ...perFlow('opdrachten_changed', t.versienummer, [t.changed, t.opdrachtId]),
     ...perFlow('opdrachten_open', t.versienummer, [t.changed, t.opdrachtId], openCondition(t)),
@@ -216,12 +227,6 @@ export const messages = pgTable(
     // Error-only and uitval: small, holding only messages that failed. The uitval index carries the
     // columns the uitval filters and tenancy test, so that its counts read the index only.
     ...perFlow('messages_failed', t.versienummer, [shownNextAttempt(t), t.seq], failedCondition(t)),
-    // The retention job (retention/run.ts) walks delivered messages whose payload is kept, oldest
-    // delivery first. An undelivered message is not in it, so an insert costs it nothing; a
-    // delivery adds one entry (that update writes new entries in the other indexes anyway).
-    index('messages_retention_idx')
-      .on(t.deliveredAt, t.id)
-      .where(sql`${t.deliveredAt} is not null and ${t.dataRemovedAt} is null`),
     ...perFlow(
       'messages_uitval',
       t.versienummer,

@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { OPDRACHT_FINISHED_THRESHOLD } from '@knooppunt/domain';
 import { queryRows, type Database } from '../db/client';
+import { retentionDueCondition } from '../db/monitoring';
+import { opdrachten } from '../db/schema';
 
 /*
  * Retention (decision 0032): delivered messages of finished orders lose their payload after
  * RETENTION_DAYS, audit log entries go after AUDIT_RETENTION_DAYS. Done in small batches, each its
- * own short statement with a pause between them, so that delivery hardly notices: the job holds no
- * lock longer than one batch and skips a row another transaction holds (it is taken next time).
+ * own short transaction with a pause between them, so that delivery hardly notices: the job holds
+ * no lock longer than one batch and skips a row another transaction holds (it is taken next time).
  */
 
-/** Rows per statement: small enough that a batch's locks and its write are brief. */
-export const RETENTION_BATCH_SIZE = 500;
+/** Orders per batch (a few messages each): small enough that a batch's locks and its writes are brief. */
+export const RETENTION_ORDER_BATCH_SIZE = 100;
+/** Audit log entries per delete statement. */
+export const RETENTION_AUDIT_BATCH_SIZE = 500;
 /** The pause between two batches, during which delivery has the database to itself. */
 export const RETENTION_PAUSE_MS = 200;
 
@@ -22,6 +25,7 @@ export interface RetentionDays {
 }
 
 export interface RetentionRunOptions {
+  /** Orders per batch and audit entries per statement alike (tests); the defaults above otherwise. */
   batchSize?: number;
   pauseMs?: number;
   /** Stops between batches (the worker stopping); the rest is done at the next run. */
@@ -33,28 +37,8 @@ export interface RetentionResult {
   messages: number;
   /** Audit log entries deleted. */
   auditEntries: number;
-  /** Statements run (batches over both tables). */
+  /** Batches run: transactions over a batch of orders, and statements over the audit log. */
   batches: number;
-}
-
-const FINISHED = sql.raw(String(OPDRACHT_FINISHED_THRESHOLD));
-
-/**
- * The conditions of a message whose payload may go, on `m` (messages): delivered before the cutoff,
- * its payload still there, its order finished (status 900 or higher, not in error) and last changed
- * before the cutoff, and no message of that order still waiting for delivery. Stated both when
- * reading candidates and when locking them, so a message resent or an order reopened meanwhile is
- * left alone.
- */
-function removable(cutoff: string) {
-  return sql`m.delivered_at is not null and m.data_removed_at is null
-    and m.delivered_at < ${cutoff}::timestamptz
-    and exists (
-      select 1 from opdrachten o
-      where o.opdracht_id = m.opdracht_id and o.status >= ${FINISHED} and not o.in_error
-        and o.changed < ${cutoff}::timestamptz
-    )
-    and not exists (select 1 from messages u where u.opdracht_id = m.opdracht_id and u.delivered_at is null)`;
 }
 
 const pause = (ms: number, signal: AbortSignal | undefined) =>
@@ -79,10 +63,15 @@ async function cutoffOf(db: Database, days: number): Promise<string> {
 }
 
 /**
- * Removes the payload of the messages past RETENTION_DAYS, batch by batch in the order they were
- * delivered (the partial index messages_retention_idx). A batch first reads its candidates without
- * locks, then locks and empties those still removable in one statement, skipping rows another
- * transaction holds. The row stays: counts, lists and history keep it, with `data` `{}`.
+ * Removes the payload of the messages past RETENTION_DAYS, going over finished orders rather than
+ * messages (decision 0032): the partial index opdrachten_retention_idx holds each finished order
+ * the job is not done with, oldest change first. Per batch of orders one short transaction locks
+ * those last changed before the cutoff (skipping any another transaction holds), empties their
+ * messages delivered before the cutoff — not those of an order with a message still waiting — and
+ * marks each order whose messages are now all emptied as done at its current `changed`. An order
+ * left unmarked (a message waiting, or delivered after the cutoff) is looked at again at the next
+ * run; a marked one comes back by itself when a new message changes it. The rows stay: counts,
+ * lists and history keep them, with `data` `{}`.
  */
 async function removeMessagePayloads(
   db: Database,
@@ -90,41 +79,60 @@ async function removeMessagePayloads(
   options: Required<Pick<RetentionRunOptions, 'batchSize' | 'pauseMs'>> & Pick<RetentionRunOptions, 'signal'>,
 ): Promise<{ removed: number; batches: number }> {
   const cutoff = await cutoffOf(db, days);
-  let after: { at: string; id: string } | undefined;
+  let after: { changed: string; opdrachtId: string } | undefined;
   let removed = 0;
   let batches = 0;
   while (!options.signal?.aborted) {
-    const candidates = await queryRows<{ id: string; at: string }>(
-      db,
-      sql`select m.id, to_char(m.delivered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
-          from messages m
-          where ${removable(cutoff)}
-            ${after ? sql`and (m.delivered_at, m.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
-          order by m.delivered_at, m.id
-          limit ${options.batchSize}`,
-    );
-    if (candidates.length === 0) break;
-    const ids = sql.join(
-      candidates.map((candidate) => sql`${candidate.id}::uuid`),
-      sql`, `,
-    );
-    const done = await queryRows<{ id: string }>(
-      db,
-      sql`with target as (
-            select m.id from messages m
-            where m.id in (${ids}) and ${removable(cutoff)}
-            order by m.id
-            for update of m skip locked
-          )
-          update messages m
-          set data = '{}'::jsonb, data_removed_at = now(), data_removed_after_days = ${days}::int
-          from target where m.id = target.id
-          returning m.id`,
-    );
-    removed += done.length;
+    const from = after;
+    const batch = await db.transaction(async (tx) => {
+      const orders = await queryRows<{ opdrachtId: string; changed: string }>(
+        tx,
+        sql`select opdracht_id as "opdrachtId",
+                   to_char(changed at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as changed
+            from opdrachten
+            where ${retentionDueCondition(opdrachten)} and changed < ${cutoff}::timestamptz
+              ${from ? sql`and (changed, opdracht_id) > (${from.changed}::timestamptz, ${from.opdrachtId})` : sql``}
+            order by changed, opdracht_id
+            limit ${options.batchSize}
+            for update skip locked`,
+      );
+      if (orders.length === 0) return { orders, emptied: 0 };
+      const ids = sql.join(
+        orders.map((order) => sql`${order.opdrachtId}`),
+        sql`, `,
+      );
+      // The batch's messages, read through messages_opdracht_idx only: whether all of an order's
+      // are delivered is decided among them, not by a lookup the planner could turn into a walk
+      // over every waiting message. The update states its own conditions again, for a row changed
+      // meanwhile.
+      const emptied = await queryRows<{ id: string }>(
+        tx,
+        sql`with batch as materialized (
+              select id, bool_and(delivered_at is not null) over (partition by opdracht_id) as all_delivered
+              from messages where opdracht_id in (${ids})
+            )
+            update messages m
+            set data = '{}'::jsonb, data_removed_at = now(), data_removed_after_days = ${days}::int
+            from batch
+            where m.id = batch.id and batch.all_delivered
+              and m.data_removed_at is null and m.delivered_at < ${cutoff}::timestamptz
+            returning m.id`,
+      );
+      // A later statement sees the one above, and whatever committed meanwhile (a resend).
+      await tx.execute(
+        sql`update opdrachten o set retained_changed = o.changed
+            where o.opdracht_id in (${ids})
+              and not exists (
+                select 1 from messages m where m.opdracht_id = o.opdracht_id and m.data_removed_at is null
+              )`,
+      );
+      return { orders, emptied: emptied.length };
+    });
+    if (batch.orders.length === 0) break;
+    removed += batch.emptied;
     batches += 1;
-    if (candidates.length < options.batchSize) break;
-    after = candidates[candidates.length - 1]!;
+    if (batch.orders.length < options.batchSize) break;
+    after = batch.orders[batch.orders.length - 1]!;
     await pause(options.pauseMs, options.signal);
   }
   return { removed, batches };
@@ -161,12 +169,14 @@ export async function runRetention(
   days: RetentionDays,
   options: RetentionRunOptions = {},
 ): Promise<RetentionResult> {
-  const settings = {
-    batchSize: options.batchSize ?? RETENTION_BATCH_SIZE,
-    pauseMs: options.pauseMs ?? RETENTION_PAUSE_MS,
-    signal: options.signal,
-  };
-  const messages = await removeMessagePayloads(db, days.messageDays, settings);
-  const audit = await deleteOldAuditEntries(db, days.auditDays, settings);
+  const settings = { pauseMs: options.pauseMs ?? RETENTION_PAUSE_MS, signal: options.signal };
+  const messages = await removeMessagePayloads(db, days.messageDays, {
+    ...settings,
+    batchSize: options.batchSize ?? RETENTION_ORDER_BATCH_SIZE,
+  });
+  const audit = await deleteOldAuditEntries(db, days.auditDays, {
+    ...settings,
+    batchSize: options.batchSize ?? RETENTION_AUDIT_BATCH_SIZE,
+  });
   return { messages: messages.removed, auditEntries: audit.deleted, batches: messages.batches + audit.batches };
 }
