@@ -16,6 +16,11 @@ export const messageViewSchema = z.object({
   nextAttempt: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
   err: z.object({ msg: z.string(), traceId: z.string() }).nullable(),
+  /**
+   * Retention (decision 0032): the payload was removed at `at`, after `afterDays` days (the
+   * RETENTION_DAYS then); `data` is `{}`. Null while the payload is kept.
+   */
+  dataRemoved: z.object({ at: z.string(), afterDays: z.number().int() }).nullable(),
 });
 export type MessageView = z.infer<typeof messageViewSchema>;
 
@@ -25,6 +30,7 @@ export const MESSAGE_TEXTS = {
   notFound: 'Bericht niet gevonden.',
   alreadyDelivered: 'Dit bericht is al afgeleverd.',
   resentMeanwhile: 'Dit bericht wordt al opnieuw verzonden.',
+  dataRemoved: 'De inhoud van dit bericht is verwijderd (bewaartermijn); het kan niet opnieuw worden verzonden.',
   orderCancelling: 'De opdracht van dit bericht wordt geannuleerd; het kan niet opnieuw worden verzonden.',
   wrongFlow: (flow: string) => `Dit bericht hoort niet bij de ${flow}-berichten.`,
   uitvalOnly: "Zonder monitoringrecht kunt u alleen uitval zoeken (filter 'isInError': true).",

@@ -56,6 +56,7 @@ import { seedDemoClients } from './demo/seed-clients';
 import { DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_USERS } from './demo/data';
 import { seedDemoRules } from './demo/seed-regels';
 import { createMailer } from './mail/outbox';
+import { createRetentionJob, type RetentionJobOptions } from './retention/job';
 import { mailBacklogReading, registerMailMetrics } from './mail/metrics';
 import { ensureFirstAdministrator } from './setup/first-admin';
 import packageJson from '../package.json' with { type: 'json' };
@@ -73,6 +74,8 @@ export interface BuildOptions {
   demo?: DemoOverrides;
   /** Tests: a quicker mail outbox (poll interval, retry schedule). */
   mail?: { pollMs?: number; retryScheduleMs?: readonly number[] };
+  /** Tests: the retention job's schedule and a signal after each run (retention/job.ts). */
+  retention?: Pick<RetentionJobOptions, 'firstDelayMs' | 'intervalMs' | 'run' | 'onRun'>;
 }
 
 /** Builds the whole application; `main.ts` listens with it and the tests inject into it. */
@@ -124,8 +127,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : await startDelivery({ config, handle: database, outbound, cipher, log: app.log, metrics: metricsOfDelivery });
   // The api processes write mail; the worker sends it (ROLE=all does both).
   if (config.role !== 'api') mailer.start();
+  // The worker removes what is past its retention, daily (decision 0032).
+  const retention =
+    config.role === 'api'
+      ? undefined
+      : createRetentionJob({ db: database.db, days: config.retention, log: app.log, ...options.retention });
+  retention?.start();
   // In this order: finish running deliveries and mail, then close the connections they use.
   app.addHook('onClose', async () => {
+    await retention?.stop();
     await delivery?.stop();
     await mailer.stop();
     await outbound.close();

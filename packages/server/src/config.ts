@@ -7,6 +7,16 @@ export const REPO_ROOT = path.resolve(here, '../../..');
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
+/** A number of days: a whole number from 1 to 100 years' worth, with an error naming the variable. */
+function days(name: string) {
+  const message = `${name} must be a whole number of days, at least 1`;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(36_500, { error: `${name} must be at most 36500 days` });
+}
+
 /** Every environment variable the server reads, with its default. The README's table mirrors this. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -77,6 +87,10 @@ const envSchema = z.object({
   DEMO_ORDERS_PER_MINUTE: z.coerce.number().min(0).max(600).default(12),
   /** Demo mode seeds business rules (scenarios, versions, value lists); tests that build their own turn it off. */
   DEMO_RULES: flag.default(true),
+  /** Retention (decision 0032): days after which delivered messages of finished orders lose their payload. */
+  RETENTION_DAYS: days('RETENTION_DAYS').default(90),
+  /** Retention (decision 0032): days after which audit log entries are deleted. */
+  AUDIT_RETENTION_DAYS: days('AUDIT_RETENTION_DAYS').default(730),
   DEMO_RESPONSE_DELAY_MIN_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   DEMO_RESPONSE_DELAY_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(8000),
 });
@@ -133,6 +147,11 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | undefined;
   /** Key for client secrets at rest: base64 of 32 bytes; undefined = generated once into dataDir. */
   secretKey: string | undefined;
+  /**
+   * Retention (decision 0032), done daily by the worker: delivered messages of finished orders lose
+   * their payload after `messageDays`, audit log entries are deleted after `auditDays`.
+   */
+  retention: { messageDays: number; auditDays: number };
   /** Calls to participants' URLs (connection check, delivery). */
   outbound: {
     /** Whether loopback and private-network targets and plain http are allowed (demo mode only by default). */
@@ -223,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Knooppunt <noreply@${new URL(publicUrl).hostname}>` }
       : undefined,
     secretKey: e.SECRET_KEY,
+    retention: { messageDays: e.RETENTION_DAYS, auditDays: e.AUDIT_RETENTION_DAYS },
     outbound: {
       allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? demo,
       timeoutMs: e.OUTBOUND_TIMEOUT_MS,

@@ -65,6 +65,7 @@ describe('POST /rest/management/message/search', () => {
       nextAttempt: expect.any(String),
       data: { opdrachtId: 'A-001', label: 'm3' },
       err: { msg: 'Afleveren mislukt (m3)', traceId: 'trace-m3' },
+      dataRemoved: null,
     });
     expect(body.items.find((item: { _id: string }) => item._id === ids.get('m4')).nextAttempt).toBeNull();
   });

@@ -30,6 +30,7 @@ const message = {
   nextAttempt: null,
   data: { meter: { standen: [{ stand: 0, telwerk: '1.8.1' }] }, tekst: 'regel 1\n"aanhalingstekens" \\ é', leeg: null },
   err: { msg: 'Token ophalen mislukt', traceId: 'e92d0f26' },
+  dataRemoved: null,
 };
 const opdracht = {
   opdrachtId: 'HN-1',
@@ -58,7 +59,21 @@ const page = <T>(items: T[]) => ({ items, count: items.length, countIsLowerBound
 
 describe('the compiled serializer of the monitoring searches', () => {
   it.each([
-    ['messages', messagePageSchema, page([message, { ...message, err: null, lastAttempt: null, nextAttempt: 'x' }])],
+    [
+      'messages',
+      messagePageSchema,
+      page([
+        message,
+        {
+          ...message,
+          err: null,
+          lastAttempt: null,
+          nextAttempt: 'x',
+          data: {},
+          dataRemoved: { at: '2027-02-20T03:00:00.000Z', afterDays: 90 },
+        },
+      ]),
+    ],
     ['orders', opdrachtPageSchema, page([opdracht, { ...opdracht, status: 'error', type: undefined }])],
     [
       'orders without the Hoofdnet fields',

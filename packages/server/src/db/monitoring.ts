@@ -31,6 +31,19 @@ export function finishedCondition(columns: { status: AnyPgColumn; inError: AnyPg
   return sql`${columns.status} >= ${sql.raw(String(OPDRACHT_FINISHED_THRESHOLD))} and not ${columns.inError}`;
 }
 
+/**
+ * Finished orders (not in error) whose messages the retention job has not emptied at their current
+ * `changed` (decision 0032): the partial index opdrachten_retention_idx and the job's walk say it alike.
+ */
+export function retentionDueCondition(columns: {
+  status: AnyPgColumn;
+  inError: AnyPgColumn;
+  changed: AnyPgColumn;
+  retainedChanged: AnyPgColumn;
+}): SQL {
+  return sql`${finishedCondition(columns)} and (${columns.retainedChanged} is null or ${columns.retainedChanged} <> ${columns.changed})`;
+}
+
 /** Messages that failed at least once: the error-only filter. */
 export function failedCondition(columns: { failedAttempts: AnyPgColumn }): SQL {
   return sql`${columns.failedAttempts} > 0`;

@@ -18,6 +18,7 @@ import {
   finishedCondition,
   openCondition,
   perFlow,
+  retentionDueCondition,
   shownNextAttempt,
   uitvalCondition,
 } from './monitoring';
@@ -111,8 +112,18 @@ export const opdrachten = pgTable(
     planStatusText: text('plan_status_text'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Retention (decision 0032): the `changed` of this order at which the retention job emptied
+     * all its messages; null before. A message accepted later changes `changed`, so the order is
+     * due again by itself.
+     */
+    retainedChanged: timestamp('retained_changed', { withTimezone: true }),
   },
   (t) => [
+    // The retention job (retention/run.ts) walks finished orders it is not done with, oldest change
+    // first. An order enters once when it finishes (one entry per order, none per message) and
+    // again when a message changes it after the job; running orders are not in it.
+    index('opdrachten_retention_idx').on(t.changed, t.opdrachtId).where(retentionDueCondition(t)),
     // Monitoring (decision 0010): default sort changed descending, default status filter Open.
     ...perFlow('opdrachten_changed', t.versienummer, [t.changed, t.opdrachtId]),
     ...perFlow('opdrachten_open', t.versienummer, [t.changed, t.opdrachtId], openCondition(t)),
@@ -187,6 +198,12 @@ export const messages = pgTable(
     lastAttempt: timestamp('last_attempt', { withTimezone: true }),
     nextAttempt: timestamp('next_attempt', { withTimezone: true }).notNull().defaultNow(),
     err: jsonb('err').$type<{ msg: string; traceId: string }>(),
+    /**
+     * Retention (decision 0032): when the payload was removed (`data` is then `{}`) and the
+     * RETENTION_DAYS that applied then. Null while the payload is kept.
+     */
+    dataRemovedAt: timestamp('data_removed_at', { withTimezone: true }),
+    dataRemovedAfterDays: integer('data_removed_after_days'),
     // A message being delivered is claimed on its order's head (order_heads.claimed_until), not
     // here: the row is written only when the attempt is recorded.
   },

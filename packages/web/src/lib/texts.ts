@@ -306,6 +306,11 @@ export const LABELS = {
     copyTraceId: 'Trace ID kopiëren',
     traceIdCopied: 'Trace ID gekopieerd',
     panelTitle: (type: string, opdrachtId: string) => `${type} ${opdrachtId}`,
+    /** Above a message whose payload retention removed (decision 0032): its `data` is then `{}`. */
+    dataRemoved: (days: number) => `Inhoud verwijderd na ${days} ${days === 1 ? 'dag' : 'dagen'}`,
+    /** The tooltip of the disabled resend of such a message: the server refuses it (409). */
+    resendDataRemoved: (days: number) =>
+      `Niet opnieuw te verzenden: inhoud verwijderd na ${days} ${days === 1 ? 'dag' : 'dagen'}`,
     /** Asked before a delivered message is sent again (decision 0031). */
     resendDeliveredText: (message: string) => `${message} is al afgeleverd. Opnieuw verzenden?`,
   },

@@ -58,26 +58,44 @@ const pageColumns = {
   shown: sql`${shownNextAttempt(messages)}`.as('shown'),
   data: messages.data,
   err: messages.err,
+  dataRemovedAt: messages.dataRemovedAt,
+  dataRemovedAfterDays: messages.dataRemovedAfterDays,
   seq: messages.seq,
 };
 
 /** A row of `pageColumns` as the portal sees it (as `toMessageView` in service.ts does from a whole row). */
 function toView(row: unknown[]): MessageView {
-  const [id, opdrachtId, sender, receiver, type, versienummer, created, failedAttempts, lastAttempt, shown, data, err] =
-    row as [
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      number,
-      string | null,
-      string | null,
-      MessageView['data'],
-      MessageView['err'] | null,
-    ];
+  const [
+    id,
+    opdrachtId,
+    sender,
+    receiver,
+    type,
+    versienummer,
+    created,
+    failedAttempts,
+    lastAttempt,
+    shown,
+    data,
+    err,
+    dataRemovedAt,
+    dataRemovedAfterDays,
+  ] = row as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    number,
+    string | null,
+    string | null,
+    MessageView['data'],
+    MessageView['err'] | null,
+    string | null,
+    number | null,
+  ];
   return {
     _id: id,
     opdrachtId,
@@ -91,6 +109,8 @@ function toView(row: unknown[]): MessageView {
     nextAttempt: isoTimestampOrNull(shown),
     data,
     err: err ?? null,
+    dataRemoved:
+      dataRemovedAt === null ? null : { at: isoTimestamp(dataRemovedAt), afterDays: Number(dataRemovedAfterDays) },
   };
 }
 
@@ -301,7 +321,8 @@ export async function requeueDelivered(
       nextAttempt: sql`now()`,
       failedAttempts: 0,
     })
-    .where(and(eq(messages.id, message.id), isNotNull(messages.deliveredAt)))
+    // A message whose payload retention removed (decision 0032) is not sent again: its data is gone.
+    .where(and(eq(messages.id, message.id), isNotNull(messages.deliveredAt), isNull(messages.dataRemovedAt)))
     .returning();
   if (!row) return undefined;
   await db

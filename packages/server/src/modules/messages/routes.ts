@@ -38,6 +38,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> 
           'Sorts: `nextAttempt` (default; a delivered message has none and sorts after all others ascending, before them descending), `created`, `opdrachtId` (default with `isInError: true`), each ascending by default, ties in arrival order.',
           `Paging: \`limit\` 1 to ${MAX_PAGE_LIMIT}. \`count\` counts up to ${MONITORING_COUNT_CAP}; past that it is ${MONITORING_COUNT_CAP} with \`countIsLowerBound: true\` (the paging label's 'meer dan').`,
           'Without the super role only messages the caller’s own deelnemer sent or receives (docs/decisions/0010).',
+          'Retention (RETENTION_DAYS, docs/decisions/0032): a delivered message of a finished order loses its payload after that many days; its `data` is then `{}` and `dataRemoved` says when and after how many days (otherwise `null`).',
         ].join('\n\n'),
         body: messageSearchSchema,
         response: { 200: messagePageSchema, 400: apiErrorSchema, 403: apiErrorSchema },
@@ -72,7 +73,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> 
           tags: ['Berichten'],
           summary: `Resend a ${flow === 'hoofdnet' ? 'Hoofdnet' : 'Aansluiting'} message (Opnieuw verzenden)`,
           description:
-            'Makes an undelivered message due now and answers it; messages of the same order before it still go first. A delivered message is sent again (spec 000 §2): it goes behind the messages of its order still waiting and reaches the receiver with the same Idempotency-Key as its first delivery (its id), its failed attempts counted from 0 again and its last error kept. 404 for a message the caller may not see or of the other flow; 409 when it was delivered, or sent again by someone else, at the same moment, or when its order is being cancelled while a message of it is in flight.',
+            'Makes an undelivered message due now and answers it; messages of the same order before it still go first. A delivered message is sent again (spec 000 §2): it goes behind the messages of its order still waiting and reaches the receiver with the same Idempotency-Key as its first delivery (its id), its failed attempts counted from 0 again and its last error kept. 404 for a message the caller may not see or of the other flow; 409 when it was delivered, or sent again by someone else, at the same moment, or when its order is being cancelled while a message of it is in flight, or when retention removed its payload (docs/decisions/0032).',
           body: retryMessageSchema,
           response: { 200: messageViewSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
         },

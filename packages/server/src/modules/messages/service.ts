@@ -44,6 +44,9 @@ export function toMessageView(row: MessageRow): MessageView {
     nextAttempt: row.deliveredAt ? null : iso(row.nextAttempt),
     data: row.data,
     err: row.err ?? null,
+    dataRemoved: row.dataRemovedAt
+      ? { at: row.dataRemovedAt.toISOString(), afterDays: row.dataRemovedAfterDays ?? 0 }
+      : null,
   };
 }
 
@@ -98,12 +101,18 @@ export function createMessagesService({ db, audit }: { db: Database; audit: Audi
         const current = await findMessage(tx, id);
         if (!current || !maySeeMessage(scope, current)) throw new NotFoundError(MESSAGE_TEXTS.notFound);
         if (flowOf(current.versienummer) !== flow) throw new NotFoundError(MESSAGE_TEXTS.wrongFlow(flow));
+        // Retention removed its payload (decision 0032): there is nothing left to send.
+        if (current.dataRemovedAt) throw new ConflictError(MESSAGE_TEXTS.dataRemoved);
         const delivered = current.deliveredAt !== null;
         const updated = delivered ? await requeueDelivered(tx, current) : await makeDueNow(tx, current);
         if (updated === 'cancelling') throw new ConflictError(MESSAGE_TEXTS.orderCancelling);
         // Delivered (or sent again by someone else) between the read and the lock.
-        if (!updated)
+        if (!updated) {
+          // Or retention removed its payload between the read and the lock.
+          const now = delivered ? await findMessage(tx, id) : undefined;
+          if (now?.dataRemovedAt) throw new ConflictError(MESSAGE_TEXTS.dataRemoved);
           throw new ConflictError(delivered ? MESSAGE_TEXTS.resentMeanwhile : MESSAGE_TEXTS.alreadyDelivered);
+        }
         const view = toMessageView(updated);
         await audit.record(tx, user, {
           action: delivered ? 'message.resend' : 'message.retry',

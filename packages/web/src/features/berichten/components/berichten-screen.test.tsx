@@ -1,4 +1,4 @@
-import { ERROR_TITLES, MESSAGE_INDENT, SUCCESS_MESSAGES, TITLES, type Flow } from '@knooppunt/domain';
+import { ERROR_TITLES, MESSAGE_INDENT, SUCCESS_MESSAGES, TITLES, type Flow, type MessageView } from '@knooppunt/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
@@ -169,6 +169,36 @@ describe('Overzicht van berichten', () => {
     expect(await api.bodies('POST', RETRY.aansluiting)).toEqual([{ id: MESSAGES.deliveredAfterAll._id }]);
     // The row's panel did not open.
     expect(screen.queryByRole('dialog', { name: LABELS.berichten.panelTitle('Opdracht', 'OPD-LATER') })).toBeNull();
+  });
+
+  it('offers no resend of a message whose payload retention removed, and says why', async () => {
+    const removed: MessageView = {
+      ...MESSAGES.deliveredAfterAll,
+      data: {},
+      dataRemoved: { at: '2025-06-01T03:00:00.000Z', afterDays: 90 },
+    };
+    const api = stubMessageApi({
+      search: () =>
+        Response.json({ items: [MESSAGES.failed, removed], count: 2, skip: 0, limit: 50, countIsLowerBound: false }),
+    });
+    const { user } = renderScreen();
+
+    // The positive check first: a message with its payload can be resent.
+    const kept = within(await rowOf('OPD-FOUT')).getByRole('button', { name: rowAction(LABELS.berichten.resend) });
+    expect(kept).toBeEnabled();
+    const row = await rowOf('OPD-LATER');
+    const button = within(row).getByRole('button', { name: rowAction(LABELS.berichten.resend) });
+    expect(button).toBeDisabled();
+    // Its trace id can still be copied.
+    expect(within(row).getByRole('button', { name: rowAction(LABELS.berichten.copyTraceId) })).toBeEnabled();
+    await user.hover(button.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Niet opnieuw te verzenden: inhoud verwijderd na 90 dagen',
+    );
+    // A click where the button is (a disabled button takes no pointer events) does nothing.
+    await user.click(button.parentElement!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls('POST', RETRY.aansluiting)).toHaveLength(0);
   });
 
   it('resends a Hoofdnet message with the Hoofdnet call and message, and fetches the list again', async () => {

@@ -21,6 +21,7 @@ const message = (overrides: Partial<MessageView>): MessageView => ({
   nextAttempt: '2025-02-03T09:00:00Z',
   data: { omschrijving: 'Nieuwe aansluiting' },
   err: null,
+  dataRemoved: null,
   ...overrides,
 });
 
