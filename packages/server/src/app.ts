@@ -40,6 +40,7 @@ import { demoMode, type DemoOverrides } from './demo';
 import { seedDemoConfigs } from './demo/seed-configs';
 import { messageRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
+import { createBulkRetryRunner } from './modules/messages/bulk-retry';
 import { opdrachtRoutes } from './modules/opdrachten/routes';
 import { createOpdrachtenService } from './modules/opdrachten/service';
 import { leveringRoutes } from './modules/leveringen/routes';
@@ -71,6 +72,8 @@ export interface BuildOptions {
   demo?: DemoOverrides;
   /** Tests: a quicker mail outbox (poll interval, retry schedule). */
   mail?: { pollMs?: number; retryScheduleMs?: readonly number[] };
+  /** Tests: smaller batches of the bulk resend, or no runner (`false`). */
+  bulkRetry?: { batchSize?: number; pollMs?: number; leaseMs?: number } | false;
 }
 
 /** Builds the whole application; `main.ts` listens with it and the tests inject into it. */
@@ -122,8 +125,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : await startDelivery({ config, handle: database, outbound, cipher, log: app.log, metrics: metricsOfDelivery });
   // The api processes write mail; the worker sends it (ROLE=all does both).
   if (config.role !== 'api') mailer.start();
-  // In this order: finish running deliveries and mail, then close the connections they use.
+  // The bulk resend jobs run where they are started: in the api processes (decision 0034).
+  const bulkRetry =
+    config.role === 'worker' || options.bulkRetry === false
+      ? undefined
+      : createBulkRetryRunner({ db: database.db, log: app.log, ...options.bulkRetry });
+  bulkRetry?.start();
+  // In this order: finish running deliveries, mail and bulk resends, then close the connections they use.
   app.addHook('onClose', async () => {
+    await bulkRetry?.stop();
     await delivery?.stop();
     await mailer.stop();
     await outbound.close();
@@ -174,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(regelsRoutes, { service: createRegelsService({ db: database.db, audit }) });
   await app.register(waardenlijstRoutes, { service: createWaardenlijstenService({ db: database.db, audit }) });
   await app.register(connectionCheckRoutes, { configs, outbound });
-  await app.register(messageRoutes, { service: createMessagesService({ db: database.db, audit }) });
+  await app.register(messageRoutes, { service: createMessagesService({ db: database.db, audit, bulkRetry }) });
   await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit }) });
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   const ruleValidator = createRuleValidator(database.db, app.log);
