@@ -9,7 +9,7 @@
  * call, re-executed on the raw client in the same process. Calls and bare runs alternate, so
  * both see the same machine. Prints p50/p95 of both and the ratio API p50 / bare p50.
  * Exits non-zero when on PostgreSQL a list's API p95 exceeds 50 ms or its ratio 1.5.
- * Options: --messages N, --opdrachten N, --leveringen N (the seed; default the full size),
+ * Options: --messages N, --opdrachten N, --leveringen N, --audit N (the seed; default the full size),
  * --runs N (50), --warmup N (5), --only pglite|postgres, --show-sql (print each list's SQL).
  */
 import os from 'node:os';
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     messages: { type: 'string', default: String(FULL_SIZES.messages) },
     opdrachten: { type: 'string', default: String(FULL_SIZES.opdrachten) },
     leveringen: { type: 'string', default: String(FULL_SIZES.leveringen) },
+    audit: { type: 'string', default: String(FULL_SIZES.audit) },
     runs: { type: 'string', default: '50' },
     warmup: { type: 'string', default: '5' },
     only: { type: 'string' },
@@ -36,6 +37,7 @@ const SIZES: SeedSizes = validSizes({
   messages: Number(values.messages),
   opdrachten: Number(values.opdrachten),
   leveringen: Number(values.leveringen),
+  audit: Number(values.audit),
 });
 const RUNS = Number(values.runs);
 const WARMUP = Number(values.warmup);
@@ -130,7 +132,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<Measured[]> {
 
 const describeSizes = (sizes: SeedSizes) =>
   `${sizes.messages.toLocaleString('en')} messages, ${sizes.opdrachten.toLocaleString('en')} opdrachten, ` +
-  `${sizes.leveringen.toLocaleString('en')} leveringen`;
+  `${sizes.leveringen.toLocaleString('en')} leveringen, ${sizes.audit.toLocaleString('en')} audit entries`;
 const ms = (value: number) => value.toFixed(2);
 const p50 = (values: number[]) => percentile(values, 50);
 const p95 = (values: number[]) => percentile(values, 95);

@@ -1,9 +1,9 @@
 /**
  * npm run seed:large — fills the configured database with the monitoring lists' large seed:
- * 1,000,000 messages, 200,000 opdrachten, 50,000 leveringen (bench/search/seed-sql.ts describes
+ * 1,000,000 messages, 200,000 opdrachten, 50,000 leveringen, 1,000,000 audit entries (bench/search/seed-sql.ts describes
  * them). The database is the server's: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR
  * (default ./data). Stop a server that uses the same PGlite folder first.
- * Options: --messages N, --opdrachten N, --leveringen N, --force (seed a database that already
+ * Options: --messages N, --opdrachten N, --leveringen N, --audit N, --force (seed a database that already
  * holds more than 1,000 messages).
  */
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     messages: { type: 'string', default: String(FULL_SIZES.messages) },
     opdrachten: { type: 'string', default: String(FULL_SIZES.opdrachten) },
     leveringen: { type: 'string', default: String(FULL_SIZES.leveringen) },
+    audit: { type: 'string', default: String(FULL_SIZES.audit) },
     force: { type: 'boolean', default: false },
   },
 });
@@ -23,6 +24,7 @@ const sizes = validSizes({
   messages: Number(values.messages),
   opdrachten: Number(values.opdrachten),
   leveringen: Number(values.leveringen),
+  audit: Number(values.audit),
 });
 
 const config = loadConfig();

@@ -35,6 +35,9 @@ export interface CaseValues {
   inError: Record<Flow, string>;
   open: Record<Flow, string>;
   leveringOpdrachtId: string;
+  /** A subject of the seeded audit log, and the moment a week before the newest entry. */
+  auditSubjectId: string;
+  auditWeekAgo: string;
 }
 
 export async function caseValues(db: Database): Promise<CaseValues> {
@@ -55,6 +58,10 @@ export async function caseValues(db: Database): Promise<CaseValues> {
       hoofdnet: await pick('hoofdnet', sql`status < 900 and not in_error`),
     },
     leveringOpdrachtId: await first(sql`select opdracht_id as id from leveringen order by levering_id limit 1`),
+    auditSubjectId: await first(sql`select subject_id as id from audit_log order by at desc limit 1`),
+    auditWeekAgo: await first(
+      sql`select to_char((max(at) - interval '7 days') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as id from audit_log`,
+    ),
   };
 }
 
@@ -172,5 +179,32 @@ export function searchCases(values: CaseValues): SearchCase[] {
       },
     ),
   );
+  cases.push(...auditCases(values));
   return cases;
+}
+
+/** The Auditlog (decision 0033): the super role's only, so no participant variants. */
+function auditCases(values: CaseValues): SearchCase[] {
+  const path = '/rest/audit/search';
+  const variants: Record<string, Filters> = {
+    default: {},
+    'actor beheerder07': { actor: 'beheerder07@knooppunt.example' },
+    'action opdracht.cancel (rare)': { action: 'opdracht.cancel' },
+    subjectId: { subjectId: values.auditSubjectId },
+    'period last week': { from: values.auditWeekAgo },
+    'actor + period': { actor: 'beheerder07@knooppunt.example', from: values.auditWeekAgo },
+  };
+  return Object.entries(variants).map(([variant, filters]) => ({
+    list: 'Auditlog',
+    variant,
+    user: 'super' as const,
+    path,
+    body: {
+      filters: Object.entries(filters).map(([name, value]) => ({ name, value })),
+      skip: 0,
+      limit: PAGE_SIZE.berichten,
+      sortBy: 'at',
+      sortDirection: 'desc',
+    },
+  }));
 }

@@ -22,6 +22,8 @@ export interface SeedSizes {
   messages: number;
   opdrachten: number;
   leveringen: number;
+  /** Audit log entries (the Auditlog screen, decision 0033). */
+  audit: number;
 }
 
 const demoOf = (type: string) => DEMO_ORGANISATIONS.filter((o) => o.type === type).map((o) => o.organisatie);
@@ -236,3 +238,45 @@ export const INSERT_ORDER_HEADS = `insert into order_heads (receiver, opdracht_i
 /** Orders with a message in uitval (failed, not delivered) are in error, as fail.ts marks them. */
 export const MARK_IN_ERROR = `update opdrachten set in_error = true
   where not in_error and opdracht_id in (select opdracht_id from messages where failed_attempts > 0 and delivered_at is null)`;
+
+/** Who changed things in the seeded audit log: the operator's staff and participants' managers. */
+export const AUDIT_ACTORS = Array.from(
+  { length: 60 },
+  (_, i) => `beheerder${String(i + 1).padStart(2, '0')}@knooppunt.example`,
+);
+/** Audited actions with their subject type, as the writes record them. */
+export const AUDIT_ACTIONS: [action: string, subjectType: string][] = [
+  ['config.update', 'configuration'],
+  ['config.activate', 'configuration'],
+  ['sender.running', 'sender'],
+  ['message.retry', 'message'],
+  ['message.resend', 'message'],
+  ['opdracht.cancel', 'opdracht'],
+  ['user.roles', 'user'],
+  ['user.create', 'user'],
+  ['waardenlijst.update', 'waardenlijst'],
+  ['scenario.update', 'scenario'],
+  ['systemclient.rotate', 'systeemclient'],
+  ['login.failed', 'user'],
+];
+/** Distinct subjects: a subject is changed about 50 times over the two years. */
+export const AUDIT_SUBJECTS = 20_000;
+/** The seeded audit log spans the two years before the run. */
+export const AUDIT_SPAN_DAYS = 730;
+
+/** Audit entries `from`..`to` of the run: spread over two years, actors and actions skewed by a hash. */
+export function insertAuditEntries(run: Run, from: number, to: number): string {
+  const actions = textArray(AUDIT_ACTIONS.map(([action]) => action));
+  const types = textArray(AUDIT_ACTIONS.map(([, type]) => type));
+  const action = pick(AUDIT_ACTIONS.length, `${u('i', 41)} * ${u('i', 42)}`);
+  return `insert into audit_log (at, actor, actor_deelnemer, action, subject_type, subject_id, before, after)
+    select ${ts(run.at)} - (${u('i', 40)} * ${AUDIT_SPAN_DAYS} * interval '1 day'),
+           'beheerder' || lpad((${pick(AUDIT_ACTORS.length, `${u('i', 43)} * ${u('i', 43)}`)})::text, 2, '0') || '@knooppunt.example',
+           'Knooppunt_Beheer',
+           (${actions})[${action}],
+           (${types})[${action}],
+           ${quote(run.tag)} || '-' || (${pick(AUDIT_SUBJECTS, u('i', 44))})::text,
+           jsonb_build_object('status', 'oud', 'versie', i % 7, 'maxMessages', 1 + i % 5),
+           jsonb_build_object('status', 'nieuw', 'versie', i % 7 + 1, 'maxMessages', 1 + (i + 1) % 5)
+    from generate_series(${from}, ${to}) as i`;
+}

@@ -9,6 +9,7 @@ import { queryRows, type Database } from '../../packages/server/src/db/client';
 import {
   INSERT_ORDER_HEADS,
   MARK_IN_ERROR,
+  insertAuditEntries,
   insertLeveringen,
   insertMessages,
   insertOpdrachten,
@@ -18,7 +19,7 @@ import {
 } from './seed-sql';
 
 export type { SeedSizes } from './seed-sql';
-export const FULL_SIZES: SeedSizes = { messages: 1_000_000, opdrachten: 200_000, leveringen: 50_000 };
+export const FULL_SIZES: SeedSizes = { messages: 1_000_000, opdrachten: 200_000, leveringen: 50_000, audit: 1_000_000 };
 export const CHUNK = 50_000;
 /** Above this many messages a database is not empty, and seeding it needs --force. */
 export const EMPTY_ENOUGH = 1_000;
@@ -68,11 +69,12 @@ export async function seedLarge(db: Database, sizes: SeedSizes, log: (line: stri
   await chunked('opdrachten', sizes.opdrachten, (from, to) => insertOpdrachten(run, from, to));
   await chunked('messages', sizes.messages, (from, to) => insertMessages(run, from, to));
   await chunked('leveringen', sizes.leveringen, (from, to) => insertLeveringen(run, from, to));
+  await chunked('audit entries', sizes.audit, (from, to) => insertAuditEntries(run, from, to));
   await exec(INSERT_ORDER_HEADS);
   await exec(MARK_IN_ERROR);
   log(`order heads and orders in error (${elapsed()})`);
   // One statement each: VACUUM cannot run inside a transaction (nor a multi-statement exec in PGlite).
-  for (const table of ['opdrachten', 'messages', 'leveringen', 'order_heads', 'organisations']) {
+  for (const table of ['opdrachten', 'messages', 'leveringen', 'order_heads', 'organisations', 'audit_log']) {
     await exec(`vacuum analyze ${table}`);
   }
   log(`vacuum analyze (${elapsed()})`);

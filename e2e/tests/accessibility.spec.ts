@@ -2,8 +2,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { searchUntilVisible } from '../support/lists';
-import { FAILS, newHoofdnetOpdracht, newOpdracht } from '../support/participants-api';
-import { loginAs } from '../support/portal';
+import { FAILS, newDeelnemer, newHoofdnetOpdracht, newOpdracht } from '../support/participants-api';
+import { loginAs, portalAccessToken } from '../support/portal';
 import { selectVersion } from '../support/zoeken';
 
 // Every screen of both specifications, checked by axe-core against WCAG 2.1 A and AA (decision
@@ -89,6 +89,20 @@ for (const flow of [
 test('Hoofdnet: leveringen', async ({ page }) => {
   await loginAs(page, 'beheer@knooppunt.example');
   await visit(page, '/hoofdnet/leveringen', 'Overzicht van leveringen');
+});
+
+test('Auditlog with a change in its side panel', async ({ page }) => {
+  await loginAs(page, 'beheer@knooppunt.example');
+  // A change to show: a new organisation, registered through the call the portal makes.
+  const registered = await page.request.post('/rest/organisations', {
+    headers: { authorization: `Bearer ${await portalAccessToken(page)}` },
+    data: { organisatie: newDeelnemer('AXE'), type: 'Aannemer' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await visit(page, '/auditlog', 'Auditlog');
+  await openFirstRow(page, 'Auditlog');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoAxeViolations(page, '/auditlog with an entry in the side panel');
 });
 
 test("business rules: scenarios with a scenario, value lists with a list, and the search with 'Versie selecteren'", async ({

@@ -198,10 +198,17 @@ test('a role is described with its own group, and closing a row’s dialog leave
   await expect(dialog).toBeHidden();
   // The dialog hands focus back to its button; its tooltip used to open on that and stay.
   await expect(edit).toBeFocused();
-  // A focus-opened tooltip showed after its 100 ms enter delay; give it five times that.
-  await page.waitForTimeout(500);
+  // Proof that a tooltip had time to open: hover another row's button until its tooltip shows. The
+  // focused button's tooltip would have started on the focus, before this one, and stayed open.
+  const other = row(page, 'netbeheer@noord.example').getByRole('button', {
+    name: 'Wijzigen rollen netbeheer@noord.example',
+  });
+  await other.hover();
+  await expect(page.getByRole('tooltip').first()).toBeVisible();
+  await expect(page.getByRole('tooltip')).toHaveCount(1);
+  // Hovering the focused button itself still shows its label.
+  await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
-  // Hovering still shows the label.
   await edit.hover();
   await expect(page.getByRole('tooltip')).toHaveText('Wijzigen rollen');
 });

@@ -21,6 +21,7 @@ const MENUS: [email: string, paths: string[], sections: string[]][] = [
       '/gebruikers',
       '/organisaties',
       '/clients',
+      '/auditlog',
     ],
     ['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer'],
   ],

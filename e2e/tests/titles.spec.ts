@@ -21,6 +21,7 @@ const SCREENS: [path: string, heading: string][] = [
   ['/gebruikers', 'Overzicht van alle gebruikers'],
   ['/organisaties', 'Organisaties'],
   ['/clients', 'Systeemclients'],
+  ['/auditlog', 'Auditlog'],
   ['/unauthorized', 'Niet toegestaan'],
 ];
 

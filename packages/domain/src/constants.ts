@@ -26,6 +26,8 @@ export const PAGE_SIZE = {
   gebruikers: 10,
   /** Not in the specs: a participant has a handful of systems (decision 0019). */
   systemClients: 25,
+  /** Not in the specs: the Auditlog, as many as the message lists (decision 0033). */
+  auditlog: 50,
 } as const;
 
 /** The largest whole number a PostgreSQL `integer` column holds: version numbers and counters. */

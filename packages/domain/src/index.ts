@@ -19,3 +19,4 @@ export * from './waardenlijsten';
 export * from './users';
 export * from './user-management';
 export * from './system-clients';
+export * from './audit-log';

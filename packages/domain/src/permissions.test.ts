@@ -44,6 +44,7 @@ const SUPER_GRANTS: Permission[] = [
   'canAccessConceptScenarios',
   'canSeeAllParticipants',
   'canRetryMessage',
+  'canViewAuditLog',
 ];
 
 const SUPER_CASES: [extraRoles: string[], extraGranted: Permission[]][] = [

@@ -36,6 +36,8 @@ export interface Permissions {
    * user's own organisation only (decision 0019).
    */
   canManageClients: boolean;
+  /** The Auditlog screen: every audited change of every participant (super role, decision 0033). */
+  canViewAuditLog: boolean;
 }
 
 export type Permission = keyof Permissions;
@@ -74,6 +76,7 @@ export function permissionsFor(roles: readonly string[]): Permissions {
     canSeeAllParticipants: superRole,
     canRetryMessage: canViewMonitoring || canViewUitval,
     canManageClients: bySuper(has('Connectiviteit Beheren'), has('Beheer connectiviteit')),
+    canViewAuditLog: superRole,
   };
 }
 

@@ -89,6 +89,8 @@ export const ERROR_TITLES = {
   fetchWaardenlijsten: 'Fout bij ophalen waardenlijsten',
   createWaardenlijst: 'Fout bij aanmaken waardenlijst',
   deleteWaardenlijst: 'Fout bij verwijderen waardenlijst',
+  /** Not in the specs: the Auditlog screen (decision 0033). */
+  fetchAuditLog: 'Fout bij ophalen auditlog',
   login: 'Login failed',
   accessToken: 'Get access token failed',
 } as const;

@@ -43,6 +43,8 @@ import { createMessagesService } from './modules/messages/service';
 import { createBulkRetryRunner } from './modules/messages/bulk-retry';
 import { opdrachtRoutes } from './modules/opdrachten/routes';
 import { createOpdrachtenService } from './modules/opdrachten/service';
+import { auditLogRoutes } from './modules/audit-log/routes';
+import { createAuditLogService } from './modules/audit-log/service';
 import { leveringRoutes } from './modules/leveringen/routes';
 import { createLeveringenService } from './modules/leveringen/service';
 import { inboundRoutes } from './modules/inbound/routes';
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(messageRoutes, { service: createMessagesService({ db: database.db, audit, bulkRetry }) });
   await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit }) });
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
+  await app.register(auditLogRoutes, { service: createAuditLogService({ db: database.db }) });
   const ruleValidator = createRuleValidator(database.db, app.log);
   await app.register(inboundRoutes, {
     service: createInboundService({

@@ -109,6 +109,7 @@ const ROUTES: {
   { method: 'POST', url: '/rest/management/opdracht/search', access: 'canViewMonitoring', body: {} },
   { method: 'POST', url: '/rest/management/opdracht-hoofdnet/search', access: 'canViewMonitoring', body: {} },
   { method: 'POST', url: '/rest/management/levering/search', access: 'canViewMonitoring', body: {} },
+  { method: 'POST', url: '/rest/audit/search', access: 'canViewAuditLog', body: {} },
   { method: 'POST', url: '/api/v1/berichten', access: 'participant', body: { type: 'Opdracht' } },
   {
     method: 'POST',
@@ -236,6 +237,7 @@ const GRANTING_ROLES: Record<Permission, string[]> = {
   canSeeAllParticipants: ['Beheer ziet alles'],
   canRetryMessage: ['Uitval Beheren'],
   canManageClients: ['Beheer connectiviteit'],
+  canViewAuditLog: ['Beheer ziet alles'],
 };
 
 let t: TestApp;

@@ -84,7 +84,14 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_subject_idx').on(t.subjectType, t.subjectId, t.at), index('audit_at_idx').on(t.at)],
+  // The Auditlog screen's filters, newest first (decision 0033): each ends in (at, id), its sort.
+  (t) => [
+    index('audit_subject_idx').on(t.subjectType, t.subjectId, t.at),
+    index('audit_subject_id_idx').on(t.subjectId, t.at, t.id),
+    index('audit_at_id_idx').on(t.at, t.id),
+    index('audit_actor_idx').on(t.actor, t.at, t.id),
+    index('audit_action_idx').on(t.action, t.at, t.id),
+  ],
 );
 
 /** The embedded identity provider's signing keys (private JWKs), shared by every process. */

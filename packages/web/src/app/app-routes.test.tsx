@@ -59,6 +59,13 @@ describe('routes and guards', () => {
     expect(router.state.location.pathname).toBe('/unauthorized');
   });
 
+  it('sends every user but the super role from /auditlog to the unauthorized page', async () => {
+    const { router } = renderApp({ url: '/auditlog', roles: ['Beheer User Viewers', 'Beheer Monitoring'] });
+
+    expect(await screen.findByRole('heading', { name: TITLES.unauthorized })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/unauthorized');
+  });
+
   it('opens a screen for a user with the right', async () => {
     renderApp({ url: '/organisaties', roles: ['Beheer User Viewers'] });
 
@@ -113,6 +120,7 @@ describe('titles', () => {
       ['/hoofdnet/leveringen', 'Overzicht van leveringen (Hoofdnet)'],
       ['/hoofdnet/uitval', 'Uitval (Hoofdnet)'],
       ['/hoofdnet/configs', 'Overzicht van configuraties (Hoofdnet)'],
+      ['/auditlog', 'Auditlog'],
       ['/', TITLES.welcome],
     ];
     for (const [url, heading] of screens) {

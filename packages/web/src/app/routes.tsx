@@ -153,6 +153,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
       Component: (await import('@/features/clients/components/clients-screen')).ClientsScreen,
     }),
   },
+  {
+    path: '/auditlog',
+    access: 'canViewAuditLog',
+    menu: { section: 'users', label: LABELS.menu.auditlog },
+    screen: async () => ({
+      Component: (await import('@/features/auditlog/components/auditlog-screen')).AuditlogScreen,
+    }),
+  },
   { path: '/scenario/:id', access: 'canAccessRules', screen: scenario },
   { path: '/scenario/:id/compare/:compareId', access: 'canAccessRules', screen: scenario },
   {

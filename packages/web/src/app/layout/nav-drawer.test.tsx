@@ -38,6 +38,7 @@ describe('main menu', () => {
       '/waardenlijsten',
       '/gebruikers',
       '/organisaties',
+      '/auditlog',
     ]);
     expect(within(menu).getByRole('link', { name: "Uw scenario's" })).toHaveAttribute('href', '/scenarios');
   });
@@ -59,7 +60,7 @@ describe('main menu', () => {
 
   it("shows 'Systeemclients' under Gebruikersbeheer only to who may manage system clients", () => {
     const admin = renderMenu(['Beheer ziet alles', 'Connectiviteit Beheren']);
-    expect(linksOf(admin.menu).slice(-3)).toEqual(['/gebruikers', '/organisaties', '/clients']);
+    expect(linksOf(admin.menu).slice(-4)).toEqual(['/gebruikers', '/organisaties', '/clients', '/auditlog']);
     admin.unmount();
 
     const participant = renderMenu(['Netbeheerder', 'Beheer connectiviteit']);
@@ -74,6 +75,17 @@ describe('main menu', () => {
       expect(linksOf(other.menu)).not.toContain('/clients');
       other.unmount();
     }
+  });
+
+  it("shows 'Auditlog' under Gebruikersbeheer to the super role alone", () => {
+    const admin = renderMenu(['Beheer ziet alles']);
+    expect(within(admin.menu).getByRole('link', { name: LABELS.menu.auditlog })).toHaveAttribute('href', '/auditlog');
+    admin.unmount();
+
+    // Every other role together: the users' section shows, the audit log does not.
+    const other = renderMenu(['Beheer User Viewers', 'Beheer Monitoring', 'Uitval Beheren', 'Configuraties Beheren']);
+    expect(within(other.menu).getByText(LABELS.menu.sections.users)).toBeInTheDocument();
+    expect(linksOf(other.menu)).not.toContain('/auditlog');
   });
 
   it('shows no links and no logout without a session, but always the version', () => {

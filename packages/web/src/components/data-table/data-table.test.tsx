@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
@@ -310,18 +310,30 @@ describe('DataTable', () => {
     const cut = screen.getByText(long);
     expect(cut).toHaveStyle({ maxWidth: '120px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
-    // A value that fits has no tooltip (jsdom lays nothing out: both widths are 0).
-    const short = screen.getByText('Kort');
-    await userEvent.hover(short);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
-    await userEvent.unhover(short);
+    // Hovers and lets the tooltip's enter delay pass on the test's clock, not the wall clock.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const hoverPastDelay = async (element: HTMLElement) => {
+        await user.hover(element);
+        act(() => vi.advanceTimersByTime(1_000));
+      };
 
-    // The long value as wide as the browser would measure it.
-    Object.defineProperty(cut, 'scrollWidth', { value: 300 });
-    Object.defineProperty(cut, 'clientWidth', { value: 120 });
-    await userEvent.hover(cut);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+      // The long value as wide as the browser would measure it: hovering it shows the whole value.
+      Object.defineProperty(cut, 'scrollWidth', { value: 300 });
+      Object.defineProperty(cut, 'clientWidth', { value: 120 });
+      await hoverPastDelay(cut);
+      expect(screen.getByRole('tooltip')).toHaveTextContent(long);
+      await user.unhover(cut);
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+      // The same hover on a value that fits shows none (jsdom lays nothing out: both widths are 0).
+      await hoverPastDelay(screen.getByText('Kort'));
+      expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('gives a status or actions column its fixed width, whatever its cells hold', () => {
