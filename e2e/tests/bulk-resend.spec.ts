@@ -1,5 +1,6 @@
 import { EXAMPLE_BERICHTEN } from '@knooppunt/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { requestToken } from '../support/clients';
 import { connectOwnReceiver } from '../support/configs';
 import { listTable, searchUntil } from '../support/lists';
@@ -48,17 +49,22 @@ async function giveOrder(request: APIRequestContext, token: string, opdrachtneme
   return opdrachtId;
 }
 
-/** 'Alles opnieuw versturen' on the screen: the dialog says `count`, 'Ja', and the job runs to its end. */
-async function resendAll(page: Page, count: number): Promise<void> {
+/**
+ * 'Alles opnieuw versturen' on the screen: the dialog says `count`, 'Ja', and the job runs to its
+ * end. With `axe` the dialog and the result are checked for WCAG 2.1 A/AA too.
+ */
+async function resendAll(page: Page, count: number, axe = false): Promise<void> {
   await page.getByRole('button', { name: 'Alles opnieuw versturen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Alles opnieuw versturen' });
   await expect(dialog).toContainText(`${count} berichten opnieuw versturen?`);
+  if (axe) await expectNoAxeViolations(page, "Uitval with 'Alles opnieuw versturen' asking");
   await dialog.getByRole('button', { name: 'Ja' }).click();
   await expect(dialog).toBeHidden();
   // The job's answer shows at once; its progress is asked again every second until it has ended.
   await expect(page.getByRole('progressbar', { name: 'Berichten opnieuw versturen' })).toBeVisible();
   const result = page.getByRole('status').filter({ hasText: 'Opnieuw versturen klaar' });
   await expect(result).toContainText(`${count} berichten opnieuw verstuurd.`);
+  if (axe) await expectNoAxeViolations(page, "Uitval with the result of 'Alles opnieuw versturen'");
   await result.getByRole('button', { name: 'Sluiten' }).click();
   await expect(result).toBeHidden();
 }
@@ -83,7 +89,7 @@ test('Aansluiting: from Uitval filtered on a sender, every failed message is res
     await searchUntil(page, () => expect(rows).toHaveCount(ORDERS, { timeout: 1000 }));
 
     // While the receiver still fails: all three go again at once and fail a second time.
-    await resendAll(page, ORDERS);
+    await resendAll(page, ORDERS, true);
     const callbacksOf = (opdrachtId: string, status: number) =>
       system.callbacks.filter((callback) => callback.body.opdrachtId === opdrachtId && callback.status === status);
     await expect
