@@ -6,23 +6,33 @@ export interface ReceivedCallback {
   path: string;
   idempotencyKey: string | undefined;
   body: { id?: string; opdrachtId?: string };
+  /** What the receiver answered, and when (ms since the epoch). */
+  status: number;
+  at: number;
 }
 
 export interface CallbackReceiver {
   /** Its base URL: `${origin}/token`, `${origin}/callback/<type>`. */
   origin: string;
   callbacks: ReceivedCallback[];
+  /** From now on every callback is answered 200 (for a receiver started `failUntilRecovered`). */
+  recover(): void;
   close(): Promise<void>;
 }
 
 /**
  * A participant's system of the test's own on 127.0.0.1, to see what the platform delivered: a
  * token endpoint that hands out a token, and callbacks that are recorded and answered 200 — or
- * 500 for the first `failFirst` of them, so a message is delivered after a failure.
+ * 500 for the first `failFirst` of them, so a message is delivered after a failure; or 500 for
+ * all of them with `failUntilRecovered`, until `recover()`.
  */
-export async function startCallbackReceiver({ failFirst = 0 } = {}): Promise<CallbackReceiver> {
+export async function startCallbackReceiver({
+  failFirst = 0,
+  failUntilRecovered = false,
+} = {}): Promise<CallbackReceiver> {
   const callbacks: ReceivedCallback[] = [];
   let calls = 0;
+  let failing = failUntilRecovered;
   const server = createServer((request, response) => {
     void readBody(request).then((text) => {
       response.setHeader('content-type', 'application/json');
@@ -30,12 +40,15 @@ export async function startCallbackReceiver({ failFirst = 0 } = {}): Promise<Cal
         response.end(JSON.stringify({ access_token: 'e2e-ontvanger-token', token_type: 'Bearer', expires_in: 3600 }));
         return;
       }
+      const status = ++calls <= failFirst || failing ? 500 : 200;
       callbacks.push({
         path: request.url ?? '',
         idempotencyKey: request.headers['idempotency-key'] as string | undefined,
         body: JSON.parse(text || '{}') as ReceivedCallback['body'],
+        status,
+        at: Date.now(),
       });
-      response.statusCode = ++calls <= failFirst ? 500 : 200;
+      response.statusCode = status;
       response.end('{}');
     });
   });
@@ -44,6 +57,9 @@ export async function startCallbackReceiver({ failFirst = 0 } = {}): Promise<Cal
   return {
     origin: `http://127.0.0.1:${port}`,
     callbacks,
+    recover: () => {
+      failing = false;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -34,6 +34,8 @@ export const MESSAGE_TEXTS = {
   orderCancelling: 'De opdracht van dit bericht wordt geannuleerd; het kan niet opnieuw worden verzonden.',
   wrongFlow: (flow: string) => `Dit bericht hoort niet bij de ${flow}-berichten.`,
   uitvalOnly: "Zonder monitoringrecht kunt u alleen uitval zoeken (filter 'isInError': true).",
+  bulkRetryUitvalOnly: "Zonder monitoringrecht kunt u alleen uitval opnieuw versturen (filter 'isInError': true).",
+  bulkRetryJobNotFound: 'Deze taak voor opnieuw versturen bestaat niet.',
 } as const;
 
 /**
@@ -81,3 +83,33 @@ export const monitoringValuelistQuerySchema = z.object({
 });
 export const monitoringValuelistSchema = z.object({ senders: z.array(z.string()), receivers: z.array(z.string()) });
 export type MonitoringValuelist = z.infer<typeof monitoringValuelistSchema>;
+
+/**
+ * 'Alles opnieuw versturen' (bulk resend): the body of the message search — its filters; paging
+ * and sort are accepted and ignored — and the job that reschedules every undelivered message
+ * matching them.
+ */
+export const bulkRetryCountSchema = z.object({ count: z.number().int() });
+export type BulkRetryCount = z.infer<typeof bulkRetryCountSchema>;
+
+export const BULK_RETRY_STATES = ['running', 'finished', 'failed'] as const;
+export const bulkRetryJobSchema = z.object({
+  id: z.string(),
+  state: z.enum(BULK_RETRY_STATES),
+  /** The filters of the search, as given (after defaults). */
+  filters: z.record(z.string(), z.unknown()),
+  /** Undelivered messages matching the filters when the job started. */
+  total: z.number().int(),
+  /** Made due now. */
+  done: z.number().int(),
+  /** Matched at the start, but delivered or removed (order cancelled) before their batch came. */
+  skipped: z.number().int(),
+  /** Not rescheduled because the job failed. */
+  failed: z.number().int(),
+  created: z.string(),
+  finished: z.string().nullable(),
+});
+export type BulkRetryJob = z.infer<typeof bulkRetryJobSchema>;
+export const bulkRetryJobParamsSchema = z.object({
+  id: z.uuid({ error: 'Geen geldig taak-id.' }),
+});

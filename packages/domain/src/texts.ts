@@ -59,6 +59,9 @@ export const ERROR_TITLES = {
   retryMessage: 'Fout bij opnieuw verzenden bericht',
   fetchHoofdnetMessages: 'Fout bij ophalen hoofdnet berichten',
   retryHoofdnetMessage: 'Fout bij opnieuw verzenden hoofdnet bericht',
+  /** Not in the specs: 'Alles opnieuw versturen' (decision 0034). */
+  bulkRetry: 'Fout bij opnieuw versturen berichten',
+  fetchBulkRetry: 'Fout bij ophalen voortgang opnieuw versturen',
   fetchOpdrachten: 'Fout bij ophalen opdrachten',
   cancelOpdracht: 'Fout bij annuleren opdracht',
   fetchHoofdnetOpdrachten: 'Fout bij ophalen hoofdnet opdrachten',

@@ -40,6 +40,7 @@ import { demoMode, type DemoOverrides } from './demo';
 import { seedDemoConfigs } from './demo/seed-configs';
 import { messageRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
+import { createBulkRetryRunner } from './modules/messages/bulk-retry';
 import { opdrachtRoutes } from './modules/opdrachten/routes';
 import { createOpdrachtenService } from './modules/opdrachten/service';
 import { auditLogRoutes } from './modules/audit-log/routes';
@@ -76,6 +77,8 @@ export interface BuildOptions {
   mail?: { pollMs?: number; retryScheduleMs?: readonly number[] };
   /** Tests: the retention job's schedule and a signal after each run (retention/job.ts). */
   retention?: Pick<RetentionJobOptions, 'firstDelayMs' | 'intervalMs' | 'run' | 'onRun'>;
+  /** Tests: smaller batches of the bulk resend, or no runner (`false`). */
+  bulkRetry?: { batchSize?: number; pollMs?: number; leaseMs?: number } | false;
 }
 
 /** Builds the whole application; `main.ts` listens with it and the tests inject into it. */
@@ -133,9 +136,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? undefined
       : createRetentionJob({ db: database.db, days: config.retention, log: app.log, ...options.retention });
   retention?.start();
-  // In this order: finish running deliveries and mail, then close the connections they use.
+  // The bulk resend jobs run where they are started: in the api processes (decision 0034).
+  const bulkRetry =
+    config.role === 'worker' || options.bulkRetry === false
+      ? undefined
+      : createBulkRetryRunner({ db: database.db, log: app.log, ...options.bulkRetry });
+  bulkRetry?.start();
+  // In this order: finish running deliveries, mail, bulk resends and the retention job, then
+  // close the connections they use.
   app.addHook('onClose', async () => {
     await retention?.stop();
+    await bulkRetry?.stop();
     await delivery?.stop();
     await mailer.stop();
     await outbound.close();
@@ -186,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(regelsRoutes, { service: createRegelsService({ db: database.db, audit }) });
   await app.register(waardenlijstRoutes, { service: createWaardenlijstenService({ db: database.db, audit }) });
   await app.register(connectionCheckRoutes, { configs, outbound });
-  await app.register(messageRoutes, { service: createMessagesService({ db: database.db, audit }) });
+  await app.register(messageRoutes, { service: createMessagesService({ db: database.db, audit, bulkRetry }) });
   await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit }) });
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   await app.register(auditLogRoutes, { service: createAuditLogService({ db: database.db }) });

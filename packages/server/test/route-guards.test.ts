@@ -69,6 +69,29 @@ const ROUTES: {
     access: 'canRetryMessage',
     body: { id: UNKNOWN_ID },
   },
+  {
+    method: 'POST',
+    url: '/rest/management/message/bulk-retry/count',
+    access: 'canRetryMessage',
+    body: {
+      filters: [
+        { name: 'versienummer', value: '!h1.0' },
+        { name: 'isInError', value: true },
+      ],
+    },
+  },
+  {
+    method: 'POST',
+    url: '/rest/management/message/bulk-retry',
+    access: 'canRetryMessage',
+    body: {
+      filters: [
+        { name: 'versienummer', value: '!h1.0' },
+        { name: 'isInError', value: true },
+      ],
+    },
+  },
+  { method: 'GET', url: `/rest/management/message/bulk-retry/${UNKNOWN_ID}`, access: 'canRetryMessage' },
   { method: 'PATCH', url: '/rest/management/opdracht/cancel/ONBEKEND', access: 'canCancelOpdracht' },
   { method: 'GET', url: '/rest/management/valuelist?versienummer=2', access: MONITORING_OR_UITVAL },
   {
@@ -238,6 +261,7 @@ describe('route guards', () => {
       (url.split('?')[0] ?? url)
         .replace('/cancel/ONBEKEND', '/cancel/:opdrachtId')
         .replace(`/waardenlijst/${UNKNOWN_ID}`, '/waardenlijst/:id')
+        .replace(`/bulk-retry/${UNKNOWN_ID}`, '/bulk-retry/:id')
         .replace(`/${UNKNOWN_ID}/compare/${UNKNOWN_ID}`, '/:id/compare/:compareId')
         .replace(`/rules/${UNKNOWN_ID}`, '/rules/:id')
         .replace('/clients/onbekend-systeem/', '/clients/:clientId/');

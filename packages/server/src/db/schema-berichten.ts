@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -269,6 +270,46 @@ export const orderHeads = pgTable(
     index('order_heads_claimed_idx')
       .on(t.receiver, t.versienummer)
       .where(sql`${t.claimedUntil} is not null`),
+  ],
+);
+
+/**
+ * 'Alles opnieuw versturen' (decision 0034): one job per bulk resend. The runner
+ * (modules/messages/bulk-retry.ts) makes the undelivered messages matching `filters` due now in
+ * batches of `seq` order up to `untilSeq` (the messages there when the job started), and keeps its
+ * place in `afterSeq`, so a job taken over after a crash goes on where the last batch ended.
+ */
+export const bulkRetryJobs = pgTable(
+  'bulk_retry_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Who started it: the token's subject (the owner may read it) and as the audit log names it. */
+    actorSub: text('actor_sub').notNull(),
+    actor: text('actor').notNull(),
+    /** Tenancy (decision 0010): only messages this participant sent or receives, when set. */
+    onlyDeelnemer: text('only_deelnemer'),
+    /** The search's filters (messageSearchSchema's output). */
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** 'running', 'finished' or 'failed'. */
+    state: text('state').notNull().default('running'),
+    afterSeq: bigint('after_seq', { mode: 'number' }).notNull().default(0),
+    untilSeq: bigint('until_seq', { mode: 'number' }).notNull(),
+    error: text('error'),
+    /** The runner holding the job: only it writes the job's batches (a fence, as the lanes of decision 0023). */
+    runner: uuid('runner'),
+    /** A runner holds the job until then; after a crash another takes it over. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    finished: timestamp('finished', { withTimezone: true }),
+  },
+  (t) => [
+    index('bulk_retry_jobs_running_idx')
+      .on(t.created)
+      .where(sql`${t.state} = 'running'`),
   ],
 );
 

@@ -1,3 +1,10 @@
+const COUNT_FORMAT = new Intl.NumberFormat('nl-NL');
+
+/** A count as Dutch readers write it: 100.000. */
+export function formatCount(count: number): string {
+  return COUNT_FORMAT.format(count);
+}
+
 /**
  * The portal's own Dutch labels: buttons, menu entries, field labels and states that only the
  * web shows. Titles, alert titles and success messages shared with the server are in the domain
@@ -313,6 +320,27 @@ export const LABELS = {
       `Niet opnieuw te verzenden: inhoud verwijderd na ${days} ${days === 1 ? 'dag' : 'dagen'}`,
     /** Asked before a delivered message is sent again (decision 0031). */
     resendDeliveredText: (message: string) => `${message} is al afgeleverd. Opnieuw verzenden?`,
+    /** 'Alles opnieuw versturen': every undelivered message matching the list's filters (decision 0034). */
+    bulk: {
+      action: 'Alles opnieuw versturen',
+      question: (count: number) =>
+        count === 1 ? '1 bericht opnieuw versturen?' : `${formatCount(count)} berichten opnieuw versturen?`,
+      none: 'Er zijn geen berichten bij deze filters die nog verstuurd moeten worden.',
+      running: 'Berichten opnieuw versturen',
+      progress: (handled: number, total: number) => `${formatCount(handled)} van ${formatCount(total)}`,
+      finished: 'Opnieuw versturen klaar',
+      failed: 'Opnieuw versturen mislukt',
+      done: (count: number) =>
+        count === 1 ? '1 bericht opnieuw verstuurd.' : `${formatCount(count)} berichten opnieuw verstuurd.`,
+      skipped: (count: number) =>
+        count === 1
+          ? '1 bericht was intussen al afgeleverd of verwijderd.'
+          : `${formatCount(count)} berichten waren intussen al afgeleverd of verwijderd.`,
+      notDone: (count: number) =>
+        count === 1
+          ? '1 bericht is niet opnieuw verstuurd.'
+          : `${formatCount(count)} berichten zijn niet opnieuw verstuurd.`,
+    },
   },
   opdrachten: {
     planStatus: (text: string) => `Plan status: ${text}`,

@@ -130,11 +130,12 @@ interface MessageShape {
 }
 
 /**
- * The statements of one shape, served by the indexes of decision 0010: a flow's partial index for
- * the default sort and for each filter.
+ * The filters of a shape as one condition, with a placeholder for every value: the one builder of
+ * the Berichten and Uitval filters, for their lists and for the bulk resend (bulk-retry.ts).
+ * Tenancy is not in it: the list merges two ordered scans for it, the bulk resend tests either party.
  */
-const statementsOf = perShape((shape: MessageShape): ListStatements<MessageView> => {
-  const where = and(
+export function messageFilter(shape: Omit<MessageShape, 'sortBy' | 'sortDirection' | 'tenancy'>): SQL | undefined {
+  return and(
     flowCondition(messages.versienummer, shape.flow),
     shape.opdrachtId ? eq(messages.opdrachtId, value('opdrachtId')) : undefined,
     shape.failed > 0 ? failedCondition(messages) : undefined,
@@ -144,6 +145,42 @@ const statementsOf = perShape((shape: MessageShape): ListStatements<MessageView>
     shape.types ? sql`${messages.type} = any(${value('types')})` : undefined,
     shape.isInError ? uitvalCondition(messages) : undefined,
   );
+}
+
+/** A search's filters as the shape of its statements and the values they are run with. */
+export type MessageFilterQuery = Omit<MessageQuery, 'skip' | 'limit' | 'sortBy' | 'sortDirection'>;
+
+export function filterShape(query: MessageFilterQuery) {
+  const failedAttempts = query.failedAttempts ?? 0;
+  return {
+    flow: query.flow,
+    opdrachtId: Boolean(query.opdrachtId),
+    failed: failedAttempts > 1 ? (2 as const) : failedAttempts > 0 ? (1 as const) : (0 as const),
+    sender: Boolean(query.sender),
+    receiver: Boolean(query.receiver),
+    types: Boolean(query.types?.length),
+    isInError: Boolean(query.isInError),
+    tenancy: query.onlyDeelnemer !== undefined,
+  };
+}
+
+export function filterValues(query: MessageFilterQuery) {
+  return {
+    opdrachtId: query.opdrachtId,
+    failedAttempts: query.failedAttempts ?? 0,
+    sender: query.sender,
+    receiver: query.receiver,
+    types: query.types,
+    only: query.onlyDeelnemer,
+  };
+}
+
+/**
+ * The statements of one shape, served by the indexes of decision 0010: a flow's partial index for
+ * the default sort and for each filter.
+ */
+const statementsOf = perShape((shape: MessageShape): ListStatements<MessageView> => {
+  const where = messageFilter(shape);
   const toViews = (rows: unknown[][]) => rows.map(toView);
   if (!shape.tenancy) {
     const page = sortedPage(where, shape).limit(value('limit')).offset(value('skip'));
@@ -178,26 +215,9 @@ function sortedPage(where: SQL | undefined, shape: MessageShape) {
 
 /** One page of the Berichten and Uitval lists, as the portal sees it, and its capped count. */
 export function searchMessages(db: Database, query: MessageQuery) {
-  const failedAttempts = query.failedAttempts ?? 0;
-  const shape: MessageShape = {
-    flow: query.flow,
-    opdrachtId: Boolean(query.opdrachtId),
-    failed: failedAttempts > 1 ? 2 : failedAttempts > 0 ? 1 : 0,
-    sender: Boolean(query.sender),
-    receiver: Boolean(query.receiver),
-    types: Boolean(query.types?.length),
-    isInError: Boolean(query.isInError),
-    tenancy: query.onlyDeelnemer !== undefined,
-    sortBy: query.sortBy,
-    sortDirection: query.sortDirection,
-  };
+  const shape: MessageShape = { ...filterShape(query), sortBy: query.sortBy, sortDirection: query.sortDirection };
   return searchList(db, statementsOf(shape), {
-    opdrachtId: query.opdrachtId,
-    failedAttempts,
-    sender: query.sender,
-    receiver: query.receiver,
-    types: query.types,
-    only: query.onlyDeelnemer,
+    ...filterValues(query),
     skip: query.skip,
     limit: query.limit,
     window: query.skip + query.limit,

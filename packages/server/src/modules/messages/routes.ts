@@ -3,6 +3,9 @@ import {
   MAX_PAGE_LIMIT,
   MONITORING_COUNT_CAP,
   apiErrorSchema,
+  bulkRetryCountSchema,
+  bulkRetryJobParamsSchema,
+  bulkRetryJobSchema,
   messagePageSchema,
   messageSearchSchema,
   messageViewSchema,
@@ -81,4 +84,53 @@ export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> 
       async (request) => service.retry(currentUser(request), request.body.id, flow),
     );
   }
+
+  const BULK_FILTERS =
+    "The body of the message search (its `filters`; paging and sort are ignored): the undelivered messages matching them, each flow by its `versienummer` filter. Needs `canRetryMessage`; with `canViewUitval` but without `canViewMonitoring` the filter `isInError: true` is required (403 otherwise). Without the super role only messages the caller's own deelnemer sent or receives (docs/decisions/0010).";
+
+  app.post(
+    '/rest/management/message/bulk-retry/count',
+    {
+      config: { access: 'canRetryMessage' },
+      schema: {
+        tags: ['Berichten'],
+        summary: "How many messages 'Alles opnieuw versturen' would resend",
+        description: `${BULK_FILTERS}\n\nAnswers the exact count, for the confirm dialog ('{n} berichten opnieuw versturen?'). Changes nothing.`,
+        body: messageSearchSchema,
+        response: { 200: bulkRetryCountSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => service.bulkRetryCount(currentUser(request), request.body),
+  );
+
+  app.post(
+    '/rest/management/message/bulk-retry',
+    {
+      config: { access: 'canRetryMessage' },
+      schema: {
+        tags: ['Berichten'],
+        summary: 'Resend every undelivered message matching the filters (Alles opnieuw versturen)',
+        description: `${BULK_FILTERS}\n\nStarts one job and answers it at once (202): \`total\` undelivered messages matched (those accepted until now; later ones are due anyway). The server makes them due now in batches, as 'Opnieuw verzenden' does for one: messages of the same order before them still go first. Follow the job with GET …/bulk-retry/{id}: \`done\` made due, \`skipped\` delivered or removed meanwhile, \`failed\` not done because the job failed; \`state\` running, finished or failed. Audited as one action (message.bulk-retry) with the filters and the count (docs/decisions/0034).`,
+        body: messageSearchSchema,
+        response: { 202: bulkRetryJobSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await service.bulkRetryStart(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/rest/management/message/bulk-retry/:id',
+    {
+      config: { access: 'canRetryMessage' },
+      schema: {
+        tags: ['Berichten'],
+        summary: 'Progress of an Alles opnieuw versturen job',
+        description:
+          'The job as POST …/bulk-retry answered it, with its progress. Only for the user who started it and the super role: 404 for anyone else, as for a job that does not exist.',
+        params: bulkRetryJobParamsSchema,
+        response: { 200: bulkRetryJobSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => service.bulkRetryJob(currentUser(request), request.params.id),
+  );
 };

@@ -1,6 +1,5 @@
 import {
   MESSAGE_TEXTS,
-  MESSAGE_VERSIENUMMER_FILTER,
   VERSIENUMMER_HOOFDNET,
   flowOf,
   type Flow,
@@ -9,6 +8,7 @@ import {
   type monitoringValuelistQuerySchema,
 } from '@knooppunt/domain';
 import type { z } from 'zod';
+import { countUndelivered, filtersToQuery, findJob, insertJob, toJobView, type BulkRetryRunner } from './bulk-retry';
 import type { AuditService } from '../../audit/service';
 import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
@@ -55,8 +55,67 @@ function maySeeMessage(scope: string | undefined, row: { sender: string; receive
   return scope === undefined || row.sender === scope || row.receiver === scope;
 }
 
-export function createMessagesService({ db, audit }: { db: Database; audit: AuditService }) {
+export function createMessagesService({
+  db,
+  audit,
+  bulkRetry,
+}: {
+  db: Database;
+  audit: AuditService;
+  /** Runs the bulk resend jobs; without it a job waits for a runner of another process. */
+  bulkRetry?: Pick<BulkRetryRunner, 'kick'> | undefined;
+}) {
+  /**
+   * The filters of a bulk resend as the search's (decision 0034): the same rights — without the
+   * monitoring right only uitval — and the caller's tenancy.
+   */
+  async function bulkQuery(user: AuthUser, filters: SearchBody['filters']) {
+    if (!user.permissions.canViewMonitoring && filters.isInError !== true) {
+      throw new ForbiddenError(MESSAGE_TEXTS.bulkRetryUitvalOnly);
+    }
+    return filtersToQuery(filters, await monitoringScope(db, user));
+  }
+
   return {
+    /** How many undelivered messages 'Alles opnieuw versturen' would make due now (its dialog). */
+    async bulkRetryCount(user: AuthUser, body: SearchBody) {
+      return { count: await countUndelivered(db, await bulkQuery(user, body.filters)) };
+    },
+
+    /**
+     * 'Alles opnieuw versturen': one job over the undelivered messages matching the filters,
+     * audited as one action with the filters and the count, started at once (bulk-retry.ts).
+     */
+    async bulkRetryStart(user: AuthUser, body: SearchBody) {
+      const query = await bulkQuery(user, body.filters);
+      const job = await db.transaction(async (tx) => {
+        const row = await insertJob(tx, {
+          actorSub: user.sub,
+          actor: user.email ?? user.sub,
+          query,
+          filters: body.filters,
+        });
+        await audit.record(tx, user, {
+          action: 'message.bulk-retry',
+          subjectType: 'bulk-retry-job',
+          subjectId: row.id,
+          after: { filters: body.filters, count: row.total, onlyDeelnemer: query.onlyDeelnemer ?? null },
+        });
+        return row;
+      });
+      if (job.state === 'running') bulkRetry?.kick();
+      return toJobView(job);
+    },
+
+    /** A bulk resend's progress: for the one who started it and the super role (404 for others). */
+    async bulkRetryJob(user: AuthUser, id: string) {
+      const job = await findJob(db, id);
+      if (!job || (job.actorSub !== user.sub && !user.permissions.canSeeAllParticipants)) {
+        throw new NotFoundError(MESSAGE_TEXTS.bulkRetryJobNotFound);
+      }
+      return toJobView(job);
+    },
+
     /**
      * Berichten and Uitval (decision 0010): the caller's own messages unless super role. Without
      * the monitoring right only the uitval list (`isInError: true`) is open, to `canViewUitval`.
@@ -67,14 +126,7 @@ export function createMessagesService({ db, audit }: { db: Database; audit: Audi
         throw new ForbiddenError(MESSAGE_TEXTS.uitvalOnly);
       }
       const { items, count, countIsLowerBound } = await searchMessages(db, {
-        flow: filters.versienummer === MESSAGE_VERSIENUMMER_FILTER.hoofdnet ? 'hoofdnet' : 'aansluiting',
-        opdrachtId: filters.opdrachtId,
-        failedAttempts: filters.failedAttempts,
-        sender: filters.sender,
-        receiver: filters.receiver,
-        types: filters.type,
-        isInError: filters.isInError,
-        onlyDeelnemer: await monitoringScope(db, user),
+        ...filtersToQuery(filters, await monitoringScope(db, user)),
         skip: body.skip,
         limit: body.limit,
         // Uitval lists sort on opdrachtId (spec 001 §9), Berichten on nextAttempt (spec 000 §9).

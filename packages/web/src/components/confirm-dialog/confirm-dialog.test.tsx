@@ -45,4 +45,15 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('button', { name: 'Nee' })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Ja/ })).toBeDisabled();
   });
+
+  it('only tells, with one button that closes it, when there is nothing to confirm', async () => {
+    const onCancel = vi.fn();
+    render(<ConfirmDialog open {...question} cancelLabel="Sluiten" onCancel={onCancel} />);
+
+    const dialog = screen.getByRole('dialog', { name: question.title });
+    expect(dialog).toHaveTextContent(question.text);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Sluiten']);
+    await userEvent.click(screen.getByRole('button', { name: 'Sluiten' }));
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
 });

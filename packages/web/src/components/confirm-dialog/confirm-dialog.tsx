@@ -11,7 +11,8 @@ interface ConfirmDialogProps {
   open: boolean;
   title: string;
   text: ReactNode;
-  onConfirm: () => void;
+  /** Without it the dialog only tells: one button (`cancelLabel`) closes it. */
+  onConfirm?: (() => void) | undefined;
   onCancel: () => void;
   /** While the confirmed action runs: both buttons are disabled and the dialog stays open. */
   busy?: boolean;
@@ -33,9 +34,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Button onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} disabled={busy} variant="contained" loading={busy}>
-          {confirmLabel}
-        </Button>
+        {onConfirm && (
+          <Button onClick={onConfirm} disabled={busy} variant="contained" loading={busy}>
+            {confirmLabel}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -10,6 +10,7 @@ import { useListParams } from '@/lib/use-list-params';
 import { useMonitoringValuelist } from '../api/get-monitoring-valuelist';
 import { MESSAGE_SORT_FIELDS, useSearchMessages } from '../api/search-messages';
 import { ERROR_ONLY, messageSearchBody } from './message-search-body';
+import { BulkResendButton, BulkResendProgress, useBulkResend } from './bulk-resend';
 import { MessageTable } from './message-table';
 
 const FILTER_DEFAULTS = { sender: '', receiver: '', type: [] as string[], opdrachtId: '', failedAttempts: '' };
@@ -22,12 +23,16 @@ export function BerichtenScreen({ flow }: { flow: Flow }) {
     defaultSort: { sortBy: 'nextAttempt', sortDirection: 'asc' },
     pageSize: PAGE_SIZE.berichten,
   });
-  const search = useSearchMessages(messageSearchBody(flow, list));
+  // One body for the list and 'Alles opnieuw versturen': the same filters, never rebuilt.
+  const body = messageSearchBody(flow, list);
+  const search = useSearchMessages(body);
+  const bulk = useBulkResend(body);
   const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
   const { data: parties } = useMonitoringValuelist(flow);
 
   return (
-    <Page title={FLOW_SCREEN_TITLES.berichten[flow]}>
+    <Page title={FLOW_SCREEN_TITLES.berichten[flow]} actions={<BulkResendButton bulk={bulk} />}>
+      <BulkResendProgress bulk={bulk} />
       <Paper variant="outlined">
         <FilterBar onSubmit={filters.submit} onReset={filters.reset}>
           <FilterSelect

@@ -10,6 +10,7 @@ import { useListParams } from '@/lib/use-list-params';
 import { useMonitoringValuelist } from '../api/get-monitoring-valuelist';
 import { MESSAGE_SORT_FIELDS, useSearchMessages } from '../api/search-messages';
 import { messageSearchBody } from './message-search-body';
+import { BulkResendButton, BulkResendProgress, useBulkResend } from './bulk-resend';
 import { MessageTable } from './message-table';
 
 const FILTER_DEFAULTS = { sender: '', type: [] as string[], opdrachtId: '' };
@@ -22,12 +23,16 @@ export function UitvalScreen({ flow }: { flow: Flow }) {
     defaultSort: { sortBy: 'opdrachtId', sortDirection: 'asc' },
     pageSize: PAGE_SIZE.uitval,
   });
-  const search = useSearchMessages(messageSearchBody(flow, list, { uitval: true }));
+  // One body for the list and 'Alles opnieuw versturen': the same filters, never rebuilt.
+  const body = messageSearchBody(flow, list, { uitval: true });
+  const search = useSearchMessages(body);
+  const bulk = useBulkResend(body);
   const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
   const { data: parties } = useMonitoringValuelist(flow);
 
   return (
-    <Page title={FLOW_SCREEN_TITLES.uitval[flow]}>
+    <Page title={FLOW_SCREEN_TITLES.uitval[flow]} actions={<BulkResendButton bulk={bulk} />}>
+      <BulkResendProgress bulk={bulk} />
       <Paper variant="outlined">
         <FilterBar onSubmit={filters.submit} onReset={filters.reset}>
           <FilterSelect

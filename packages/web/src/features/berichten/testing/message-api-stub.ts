@@ -1,4 +1,4 @@
-import type { CappedPaged, MessageView, MonitoringValuelist } from '@knooppunt/domain';
+import type { BulkRetryJob, CappedPaged, MessageView, MonitoringValuelist } from '@knooppunt/domain';
 import { stubApi, type StubHandler } from '@/testing/stub-api';
 
 export const SEARCH = '/rest/management/message/search';
@@ -7,6 +7,25 @@ export const RETRY = {
   aansluiting: '/rest/management/message/retry',
   hoofdnet: '/rest/management/message-hoofdnet/retry',
 };
+
+export const BULK_RETRY = '/rest/management/message/bulk-retry';
+export const BULK_RETRY_COUNT = `${BULK_RETRY}/count`;
+export const BULK_JOB_ID = '00000000-0000-4000-8000-0000000000b1';
+export const BULK_JOB = `${BULK_RETRY}/${BULK_JOB_ID}`;
+
+/** A bulk resend job as the server answers it; `running` with nothing done unless changed. */
+export const bulkJob = (overrides: Partial<BulkRetryJob> = {}): BulkRetryJob => ({
+  id: BULK_JOB_ID,
+  state: 'running',
+  filters: {},
+  total: 1234,
+  done: 0,
+  skipped: 0,
+  failed: 0,
+  created: '2025-02-03T09:00:00Z',
+  finished: null,
+  ...overrides,
+});
 
 const message = (overrides: Partial<MessageView>): MessageView => ({
   _id: '00000000-0000-4000-8000-000000000001',
@@ -50,8 +69,13 @@ export const PARTIES: MonitoringValuelist = {
   receivers: ['Aannemer_Gamma', 'Netbeheer_Noord'],
 };
 
-/** Stubs the message search, the value list and both resend calls; each can be replaced. */
-export function stubMessageApi(overrides: { search?: StubHandler; retry?: StubHandler } = {}) {
+/**
+ * Stubs the message search, the value list, both resend calls and the bulk resend's calls; each
+ * can be replaced. By default the bulk resend counts 1234 messages and its job runs, then finishes.
+ */
+export function stubMessageApi(
+  overrides: { search?: StubHandler; retry?: StubHandler; count?: StubHandler; job?: StubHandler } = {},
+) {
   const retry: StubHandler =
     overrides.retry ??
     (async (request) => Response.json({ ...MESSAGES.failed, ...((await request.clone().json()) as object) }));
@@ -69,5 +93,10 @@ export function stubMessageApi(overrides: { search?: StubHandler; retry?: StubHa
     [`GET ${VALUELIST}`]: () => Response.json(PARTIES),
     [`POST ${RETRY.aansluiting}`]: retry,
     [`POST ${RETRY.hoofdnet}`]: retry,
+    [`POST ${BULK_RETRY_COUNT}`]: overrides.count ?? (() => Response.json({ count: 1234 })),
+    [`POST ${BULK_RETRY}`]: () => Response.json(bulkJob(), { status: 202 }),
+    [`GET ${BULK_JOB}`]:
+      overrides.job ??
+      (() => Response.json(bulkJob({ state: 'finished', done: 1234, finished: '2025-02-03T09:00:05Z' }))),
   });
 }

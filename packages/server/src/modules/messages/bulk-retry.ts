@@ -1,0 +1,367 @@
+import { and, count, isNull, lte, gt, asc, sql } from 'drizzle-orm';
+import { MESSAGE_VERSIENUMMER_FILTER, type BulkRetryJob } from '@knooppunt/domain';
+import { randomUUID } from 'node:crypto';
+import { queryRows, type Database } from '../../db/client';
+import { bulkRetryJobs, messages } from '../../db/schema';
+import { Statement, value } from '../../db/statement';
+import { notifyNewWork } from '../../delivery/enqueue';
+import { eitherParty, perShape, statementBuilder } from '../../monitoring/statements';
+import { filterShape, filterValues, messageFilter, type MessageFilterQuery } from './repository';
+
+/*
+ * 'Alles opnieuw versturen' (decision 0034): every undelivered message matching the filters of
+ * Berichten or Uitval made due now, as 'Opnieuw verzenden' does for one (makeDueNow), by one job
+ * in batches of `seq` order. The filters are the lists' own (messageFilter); tenancy narrows them
+ * to the participant's messages.
+ */
+
+type BulkShape = ReturnType<typeof filterShape>;
+
+/** Undelivered messages matching the filters (and tenancy), up to `until` when bounded. */
+function undelivered(shape: BulkShape, bounded: boolean) {
+  return and(
+    messageFilter(shape),
+    isNull(messages.deliveredAt),
+    shape.tenancy ? eitherParty(messages.sender, messages.receiver) : undefined,
+    bounded ? lte(messages.seq, value('until')) : undefined,
+  );
+}
+
+const countOf = perShape(
+  ({ shape, bounded }: { shape: BulkShape; bounded: boolean }) =>
+    new Statement(statementBuilder.select({ n: count() }).from(messages).where(undelivered(shape, bounded)), (rows) =>
+      Number(rows[0]?.[0] ?? 0),
+    ),
+);
+
+/** The next batch of a job: the matching undelivered messages after its place, in seq order. */
+const batchOf = perShape(
+  (shape: BulkShape) =>
+    new Statement(
+      statementBuilder
+        .select({ id: messages.id, receiver: messages.receiver, opdrachtId: messages.opdrachtId, seq: messages.seq })
+        .from(messages)
+        .where(and(undelivered(shape, true), gt(messages.seq, value('after'))))
+        .orderBy(asc(messages.seq))
+        .limit(value('size')),
+      (rows) =>
+        rows.map(([id, receiver, opdrachtId, seq]) => ({
+          id: String(id),
+          receiver: String(receiver),
+          opdrachtId: String(opdrachtId),
+          seq: Number(seq),
+        })),
+    ),
+);
+
+/** How many undelivered messages match the filters now. */
+export function countUndelivered(db: Database, query: MessageFilterQuery): Promise<number> {
+  return countOf({ shape: filterShape(query), bounded: false }).run(db, filterValues(query));
+}
+
+export type BulkRetryJobRow = typeof bulkRetryJobs.$inferSelect;
+
+/**
+ * A new job over the undelivered messages matching now: those up to the last seq handed out, so
+ * messages accepted later are not in it (they are due anyway). Its total is their count.
+ */
+export async function insertJob(
+  tx: Database,
+  job: { actorSub: string; actor: string; query: MessageFilterQuery; filters: Record<string, unknown> },
+): Promise<BulkRetryJobRow> {
+  const [last] = await queryRows<{ until: string | number }>(
+    tx,
+    sql`select coalesce(pg_sequence_last_value(pg_get_serial_sequence('messages', 'seq')::regclass), 0) as until`,
+  );
+  const until = Number(last?.until ?? 0);
+  const total = await countOf({ shape: filterShape(job.query), bounded: true }).run(tx, {
+    ...filterValues(job.query),
+    until,
+  });
+  const [row] = await tx
+    .insert(bulkRetryJobs)
+    .values({
+      actorSub: job.actorSub,
+      actor: job.actor,
+      onlyDeelnemer: job.query.onlyDeelnemer ?? null,
+      filters: job.filters,
+      total,
+      untilSeq: until,
+      // Nothing to do: finished at once.
+      ...(total === 0 && { state: 'finished', finished: sql`now()` }),
+    })
+    .returning();
+  return row!;
+}
+
+export async function findJob(db: Database, id: string): Promise<BulkRetryJobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bulkRetryJobs)
+    .where(sql`${bulkRetryJobs.id} = ${id}`);
+  return row;
+}
+
+export function toJobView(row: BulkRetryJobRow): BulkRetryJob {
+  return {
+    id: row.id,
+    state: row.state as BulkRetryJob['state'],
+    filters: row.filters,
+    total: row.total,
+    done: row.done,
+    skipped: row.skipped,
+    failed: row.failed,
+    created: row.created.toISOString(),
+    finished: row.finished ? row.finished.toISOString() : null,
+  };
+}
+
+/** The job's runner lost it (its lease ran out and another runner took it): the batch is rolled back. */
+class LostJob extends Error {}
+
+/**
+ * One batch in one short transaction: makes the next `size` matching messages due now and moves
+ * the job's place past them. Answers whether the job has more to do.
+ *
+ * Locks in the one order (decision 0023): the batch's order heads, in (receiver, opdracht) order,
+ * then the messages — as a recording and the single resend take them. No order lock: like the
+ * single resend of an undelivered message, nothing is enqueued or deleted here. A message that
+ * was delivered (or whose order was cancelled) since the batch was read is skipped; a message
+ * behind others of its order stays behind them (FIFO): only a head whose message it is moves.
+ */
+async function runBatch(
+  db: Database,
+  job: BulkRetryJobRow,
+  runner: string,
+  size: number,
+  leaseMs: number,
+): Promise<boolean> {
+  const query = jobQuery(job);
+  const { more, last } = await db.transaction(async (tx) => {
+    const batch = await batchOf(filterShape(query)).run(tx, {
+      ...filterValues(query),
+      until: job.untilSeq,
+      after: job.afterSeq,
+      size,
+    });
+    let moved = 0;
+    if (batch.length > 0) {
+      const orders = [...new Map(batch.map((m) => [`${m.receiver}\u0000${m.opdrachtId}`, m])).values()].map(
+        ({ receiver, opdrachtId }) => ({ receiver, opdrachtId }),
+      );
+      await tx.execute(
+        sql`select 1 from order_heads h
+            join jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) as k(receiver text, "opdrachtId" text)
+              on h.receiver = k.receiver and h.opdracht_id = k."opdrachtId"
+            order by h.receiver, h.opdracht_id for update of h`,
+      );
+      const [counted] = await queryRows<{ n: number }>(
+        tx,
+        sql`with moved as (
+              update messages m set next_attempt = now()
+              where m.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(batch.map((m) => m.id))}::jsonb))
+                and m.delivered_at is null
+              returning m.id, m.receiver, m.opdracht_id
+            ), heads as (
+              update order_heads h set due = now()
+              from moved
+              where h.receiver = moved.receiver and h.opdracht_id = moved.opdracht_id
+                and h.message_id = moved.id and not h.cancelled
+              returning 1
+            )
+            select count(*)::int as n from moved`,
+      );
+      moved = Number(counted?.n ?? 0);
+      if (moved > 0) await notifyNewWork(tx);
+    }
+    const more = batch.length === size;
+    const last = batch.at(-1)?.seq ?? job.afterSeq;
+    const updated = await tx
+      .update(bulkRetryJobs)
+      .set({
+        afterSeq: last,
+        done: sql`${bulkRetryJobs.done} + ${moved}`,
+        skipped: sql`${bulkRetryJobs.skipped} + ${batch.length - moved}`,
+        claimedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+        ...(!more && { state: 'finished', finished: sql`now()`, runner: null, claimedUntil: null }),
+      })
+      .where(and(sql`${bulkRetryJobs.id} = ${job.id}`, sql`${bulkRetryJobs.runner} = ${runner}`))
+      .returning({ id: bulkRetryJobs.id });
+    if (updated.length === 0) throw new LostJob(`bulk retry job ${job.id} was taken over`);
+    return { more, last };
+  });
+  // Only once committed: a batch that failed is read again from the same place.
+  job.afterSeq = last;
+  return more;
+}
+
+/** The filters of a job as the search takes them, with its tenancy. */
+function jobQuery(job: BulkRetryJobRow): MessageFilterQuery {
+  return filtersToQuery(job.filters, job.onlyDeelnemer ?? undefined);
+}
+
+/** A search's filters (messageSearchSchema's output) as the repository's query: the lists' and the bulk resend's. */
+export function filtersToQuery(
+  filters: Record<string, unknown>,
+  onlyDeelnemer: string | undefined,
+): MessageFilterQuery {
+  const f = filters as {
+    versienummer?: string;
+    opdrachtId?: string;
+    failedAttempts?: number;
+    sender?: string;
+    receiver?: string;
+    type?: string[];
+    isInError?: boolean;
+  };
+  return {
+    flow: f.versienummer === MESSAGE_VERSIENUMMER_FILTER.hoofdnet ? 'hoofdnet' : 'aansluiting',
+    opdrachtId: f.opdrachtId,
+    failedAttempts: f.failedAttempts,
+    sender: f.sender,
+    receiver: f.receiver,
+    types: f.type,
+    isInError: f.isInError,
+    onlyDeelnemer,
+  };
+}
+
+export interface BulkRetryLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface BulkRetryRunnerOptions {
+  db: Database;
+  log: BulkRetryLog;
+  /** Messages per batch (one short transaction each). */
+  batchSize?: number;
+  /** How often it looks for jobs left by a runner that stopped. */
+  pollMs?: number;
+  /** How long a runner holds a job after its last batch. */
+  leaseMs?: number;
+  /** A pause between batches, leaving the database to delivery (0: none). */
+  pauseMs?: number;
+  /** Pauses after a batch that failed, before it is tried again; then the job fails. */
+  retryDelaysMs?: readonly number[];
+}
+
+export type BulkRetryRunner = ReturnType<typeof createBulkRetryRunner>;
+
+/**
+ * Runs the bulk resend jobs in the api process (decision 0034): at once when one is started
+ * (`kick`), and every `pollMs` any job whose runner stopped or crashed (its lease ran out). One job
+ * at a time per process, batch after batch, each its own transaction.
+ */
+export function createBulkRetryRunner({
+  db,
+  log,
+  batchSize = 1000,
+  pollMs = 5000,
+  leaseMs = 60_000,
+  retryDelaysMs = [100, 1000, 5000],
+  pauseMs = 0,
+}: BulkRetryRunnerOptions) {
+  const runner = randomUUID();
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function claimJob(): Promise<BulkRetryJobRow | undefined> {
+    const [row] = await db
+      .update(bulkRetryJobs)
+      .set({ runner, claimedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .where(
+        sql`${bulkRetryJobs.id} = (
+              select id from bulk_retry_jobs
+              where state = 'running' and (claimed_until is null or claimed_until < now())
+              order by created limit 1 for update skip locked)`,
+      )
+      .returning();
+    return row;
+  }
+
+  async function runJob(job: BulkRetryJobRow): Promise<void> {
+    let attempt = 0;
+    while (!stopped) {
+      try {
+        if (!(await runBatch(db, job, runner, batchSize, leaseMs))) {
+          log.info({ job: job.id }, 'Opnieuw versturen klaar');
+          return;
+        }
+        attempt = 0;
+        if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      } catch (error) {
+        if (error instanceof LostJob) {
+          log.warn({ job: job.id }, 'Opnieuw versturen: taak overgenomen door een ander proces');
+          return;
+        }
+        const delay = retryDelaysMs[attempt++];
+        if (delay === undefined) {
+          log.error({ job: job.id, err: error }, 'Opnieuw versturen mislukt');
+          await db
+            .update(bulkRetryJobs)
+            .set({
+              state: 'failed',
+              error: error instanceof Error ? error.message : String(error),
+              failed: sql`greatest(${bulkRetryJobs.total} - ${bulkRetryJobs.done} - ${bulkRetryJobs.skipped}, 0)`,
+              finished: sql`now()`,
+              runner: null,
+              claimedUntil: null,
+            })
+            .where(and(sql`${bulkRetryJobs.id} = ${job.id}`, sql`${bulkRetryJobs.runner} = ${runner}`));
+          return;
+        }
+        log.warn({ job: job.id, err: error }, 'Opnieuw versturen: batch mislukt, opnieuw');
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+    // Stopped between batches: another runner may take it over at once.
+    await db
+      .update(bulkRetryJobs)
+      .set({ runner: null, claimedUntil: null })
+      .where(and(sql`${bulkRetryJobs.id} = ${job.id}`, sql`${bulkRetryJobs.runner} = ${runner}`));
+  }
+
+  async function runAvailable(): Promise<void> {
+    while (!stopped) {
+      const job = await claimJob();
+      if (!job) return;
+      await runJob(job);
+    }
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runAvailable()
+      .catch((error: unknown) => log.error({ err: error }, 'Opnieuw versturen: taken niet gelezen'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  return {
+    kick,
+    start(): void {
+      timer = setInterval(kick, pollMs);
+      timer.unref();
+      kick();
+    },
+    /** Finishes the batch in progress, releases the job, and stops. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
