@@ -18,7 +18,7 @@ const table = () => screen.getByRole('table', { name: TITLES.uitval });
 const rowOf = async (opdrachtId: string) => within(table()).findByRole('row', { name: new RegExp(opdrachtId) });
 
 describe('Uitval', () => {
-  it('lists the messages in error by opdracht ID with the columns of spec 001, without the receiver', async () => {
+  it('lists the messages in error by opdracht ID with the columns of spec 001', async () => {
     const api = stubMessageApi();
     renderWithProviders(<UitvalScreen flow="aansluiting" />, { roles: UITVAL, url: '/uitval' });
 
@@ -50,8 +50,24 @@ describe('Uitval', () => {
       LABELS.berichten.error,
       LABELS.berichten.options,
     ]);
-    expect(screen.queryByRole('combobox', { name: LABELS.berichten.receiver })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  it('opens filtered on a receiver from the URL, as an alert mail and the Overzicht link to it (decision 0036)', async () => {
+    const api = stubMessageApi();
+    renderWithProviders(<UitvalScreen flow="aansluiting" />, { roles: UITVAL, url: '/uitval?receiver=Aannemer_Gamma' });
+
+    await rowOf('OPD-FOUT');
+    expect(await api.bodies('POST', SEARCH)).toEqual([
+      expect.objectContaining({
+        filters: [
+          { name: 'versienummer', value: '!h1.0' },
+          { name: 'receiver', value: 'Aannemer_Gamma' },
+          { name: 'isInError', value: true },
+        ],
+      }),
+    ]);
+    expect(screen.getByRole('combobox', { name: LABELS.berichten.receiver })).toHaveTextContent('Aannemer_Gamma');
   });
 
   it('filters on sender and several types at once, keeping them in the URL', async () => {

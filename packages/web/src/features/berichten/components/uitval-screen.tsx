@@ -13,7 +13,9 @@ import { messageSearchBody } from './message-search-body';
 import { BulkResendButton, BulkResendProgress, useBulkResend } from './bulk-resend';
 import { MessageTable } from './message-table';
 
-const FILTER_DEFAULTS = { sender: '', type: [] as string[], opdrachtId: '' };
+// Spec 001 §2.6 lists sender, type and order; the receiver is added (decision 0036) so that an alert
+// mail and the Overzicht can open the uitval of one receiver.
+const FILTER_DEFAULTS = { sender: '', receiver: '', type: [] as string[], opdrachtId: '' };
 
 /** 'Uitval' of one flow (spec 001 §2.6): /uitval and /hoofdnet/uitval, the messages whose delivery failed. */
 export function UitvalScreen({ flow }: { flow: Flow }) {
@@ -40,6 +42,12 @@ export function UitvalScreen({ flow }: { flow: Flow }) {
             name="sender"
             label={LABELS.berichten.sender}
             options={parties?.senders ?? []}
+          />
+          <FilterSelect
+            draft={filters}
+            name="receiver"
+            label={LABELS.berichten.receiver}
+            options={parties?.receivers ?? []}
           />
           <FilterMultiSelect
             draft={filters}
