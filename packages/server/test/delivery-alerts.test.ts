@@ -1,8 +1,17 @@
+import { LATENCY_BUCKET_COUNT } from '@knooppunt/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { configurations, deliveryAlerts, mailOutbox, messages, orderHeads, senders } from '../src/db/schema';
+import {
+  configurations,
+  deliveryAlerts,
+  deliveryMinutes,
+  mailOutbox,
+  messages,
+  orderHeads,
+  senders,
+} from '../src/db/schema';
 import { loadConfig } from '../src/config';
 import { createSecretCipher } from '../src/secrets/cipher';
 import { createTestApp } from './helpers';
@@ -266,6 +275,28 @@ describe('delivery alerts by e-mail', { timeout: 90_000 }, () => {
     // Running, a message waiting an hour, but a delivery less than a minute ago: not silent.
     expect(await alerts.evaluate()).toMatchObject({ looked: 1, opened: [] });
     expect(await f.db.$count(deliveryAlerts)).toBe(0);
+
+    // Another worker's deliveries count through the table: without this process's own, a counted
+    // minute two minutes ago keeps it up with a silence time of three minutes, not of one.
+    await f.db.delete(deliveryMinutes);
+    await f.db.execute(
+      sql`insert into delivery_minutes (receiver, versienummer, minute, delivered, failed, latency)
+          values ('Aannemer_Alfa', '2.0', date_trunc('minute', now()) - interval '2 minutes', 1, 0,
+                  array_fill(0, array[${LATENCY_BUCKET_COUNT}::int]))`,
+    );
+    const elsewhere = (silenceMs: number) =>
+      createDeliveryAlerts({
+        db: f.db,
+        mailer,
+        publicUrl: PORTAL,
+        rules: { ...RULES, silenceMs },
+        log: quiet,
+        checkMs: 3_600_000,
+      });
+    expect(await elsewhere(3 * 60_000).evaluate()).toMatchObject({ looked: 1, opened: [] });
+    expect(await elsewhere(60_000).evaluate()).toMatchObject({ looked: 1, opened: ['Aannemer_Alfa|2.0'] });
+    const [alert] = await f.db.select().from(deliveryAlerts);
+    expect(alert?.reason).toBe('silence');
   });
 
   it('keeps one open alert per receiver configuration when two evaluations race', async () => {
