@@ -127,6 +127,22 @@ describe('delivery counters per minute', { timeout: 60_000 }, () => {
     expect(await f.db.$count(deliveryMinutes)).toBe(1);
   });
 
+  it('writes what is counted when the worker stops, before the next flush was due', async () => {
+    const f = await fixture();
+    const alfa = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
+    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'A-1' });
+    const counters = createDeliveryCounters({ db: f.db, log, flushMs: 3_600_000 });
+    const worker = f.startWorker({ pollIntervalMs: 50, counters });
+    await eventually(async () => {
+      const [row] = await f.db.select().from(messages).where(eq(messages.receiver, 'Aannemer_Alfa'));
+      expect(row?.deliveredAt).not.toBeNull();
+    });
+    expect(await f.db.$count(deliveryMinutes)).toBe(0);
+    await worker.stop();
+    expect((await totals(f.db, 'Aannemer_Alfa')).delivered).toBe(1);
+  });
+
   it('deletes counter rows older than 8 days, a batch at a time, and keeps the younger ones', async () => {
     const f = await fixture();
     const zeros = `{${Array(LATENCY_BUCKET_COUNT).fill(0).join(',')}}`;

@@ -140,7 +140,7 @@ export function deliveryAlertMail(to: string, alert: DeliveryAlert): Mail {
       alert.reason === 'failures'
         ? `Een bericht is ${alert.threshold} keer of vaker zonder succes aangeboden.`
         : `Er is ${alert.threshold === 1 ? 'een minuut' : `${alert.threshold} minuten`} of langer niets afgeleverd terwijl er berichten wachten.`,
-      `Wachtende berichten: ${alert.waiting}.`,
+      `Wachtende berichten: ${alert.waiting.toLocaleString('nl-NL')}.`,
       alert.lastError
         ? `Laatste fout: ${alert.lastError.msg} (trace-id ${alert.lastError.traceId}).`
         : 'Er is geen foutmelding: de ontvanger gaf nog geen antwoord.',
@@ -167,6 +167,6 @@ export function deliveryRecoveryMail(
     'Beste beheerder,',
     `Berichten aan ${who} worden weer afgeleverd.`,
     `De storing duurde ${dutchDuration(recovery.downMs)}, sinds ${dutchMoment(recovery.downSince)}.`,
-    `Sindsdien ${recovery.delivered === 1 ? 'is 1 bericht' : `zijn ${recovery.delivered} berichten`} afgeleverd.`,
+    `Sindsdien ${recovery.delivered === 1 ? 'is 1 bericht' : `zijn ${recovery.delivered.toLocaleString('nl-NL')} berichten`} afgeleverd.`,
   ]);
 }
