@@ -18,6 +18,7 @@ import { createTestApp } from './helpers';
 import { createDeliveryAlerts, type AlertRules } from '../src/delivery/alerts';
 import { createDeliveryCounters } from '../src/delivery/counters';
 import { createMailer } from '../src/mail/outbox';
+import { dutchDuration, dutchMoment } from '../src/mail/templates';
 import {
   eventually,
   seedReceiver,
@@ -398,5 +399,24 @@ describe('alerts in the application', { timeout: 60_000 }, () => {
       reason: 'failures',
       recoveredAt: null,
     });
+  });
+});
+
+describe('alert mail texts', () => {
+  it('says how long in Dutch words', () => {
+    const minutes = (n: number) => n * 60_000;
+    expect([0.5, 1, 45, 60, 61, 125, 1440, 2 * 1440 + 180, 1440 + 59].map((n) => dutchDuration(minutes(n)))).toEqual([
+      'minder dan een minuut',
+      '1 minuut',
+      '45 minuten',
+      '1 uur',
+      '1 uur en 1 minuut',
+      '2 uur en 5 minuten',
+      '1 dag',
+      '2 dagen en 3 uur',
+      '1 dag',
+    ]);
+    expect(dutchMoment(new Date('2026-07-01T08:05:00Z'))).toBe('1 juli 2026 om 10:05');
+    expect(dutchMoment(new Date('2026-12-01T08:05:00Z'))).toBe('1 december 2026 om 09:05');
   });
 });
