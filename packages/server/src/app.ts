@@ -127,7 +127,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const delivery =
     config.role === 'api'
       ? undefined
-      : await startDelivery({ config, handle: database, outbound, cipher, log: app.log, metrics: metricsOfDelivery });
+      : await startDelivery({
+          config,
+          handle: database,
+          outbound,
+          cipher,
+          log: app.log,
+          metrics: metricsOfDelivery,
+          mailer,
+        });
   // The api processes write mail; the worker sends it (ROLE=all does both).
   if (config.role !== 'api') mailer.start();
   // The worker removes what is past its retention, daily (decision 0032).

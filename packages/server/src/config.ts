@@ -93,6 +93,21 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: days('AUDIT_RETENTION_DAYS').default(730),
   DEMO_RESPONSE_DELAY_MIN_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   DEMO_RESPONSE_DELAY_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(8000),
+  /** Failure and recovery alerts by e-mail (delivery/alerts.ts, decision 0035). */
+  ALERT_FAILED_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(3),
+  ALERT_SILENCE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(10),
+  ALERT_REPEAT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+  ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -160,6 +175,12 @@ export interface Config {
     /** The platform's client certificate for mTLS (PEM files), when configured. */
     clientCertificate: { certFile: string; keyFile: string } | undefined;
   };
+  /**
+   * Failure and recovery alerts to a receiver's `emails` (decision 0035): down after a message's
+   * `failedAttempts`-th failed attempt, or when messages wait and nothing was delivered for
+   * `silenceMinutes`; at most one alert mail per `repeatMinutes`; evaluated every `checkSeconds`.
+   */
+  alerts: { failedAttempts: number; silenceMinutes: number; repeatMinutes: number; checkSeconds: number };
 }
 
 export interface LoginLimits {
@@ -248,6 +269,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.OUTBOUND_TIMEOUT_MS,
       clientCertificate:
         e.MTLS_CERT_FILE && e.MTLS_KEY_FILE ? { certFile: e.MTLS_CERT_FILE, keyFile: e.MTLS_KEY_FILE } : undefined,
+    },
+    alerts: {
+      failedAttempts: e.ALERT_FAILED_ATTEMPTS,
+      silenceMinutes: e.ALERT_SILENCE_MINUTES,
+      repeatMinutes: e.ALERT_REPEAT_MINUTES,
+      checkSeconds: e.ALERT_CHECK_SECONDS,
     },
   };
 }

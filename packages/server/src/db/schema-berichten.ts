@@ -337,3 +337,35 @@ export const deliveryMinutes = pgTable(
     index('delivery_minutes_minute_idx').on(t.minute),
   ],
 );
+
+/**
+ * Failure and recovery alerts per receiver configuration (issue 22 item 2, decision 0035), kept by
+ * the worker's alert evaluation (delivery/alerts.ts) and shown by the Overzicht. An open alert has
+ * no `recoveredAt`; at most one is open per receiver configuration. `reason` is 'failures' (a
+ * message reached ALERT_FAILED_ATTEMPTS failed attempts) or 'silence' (messages wait and nothing
+ * was delivered for ALERT_SILENCE_MINUTES). `alertedAt` is when the last alert mail was written.
+ */
+export const deliveryAlerts = pgTable(
+  'delivery_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    receiver: text('receiver').notNull(),
+    versienummer: text('versienummer').notNull(),
+    downSince: timestamp('down_since', { withTimezone: true }).notNull(),
+    reason: text('reason').$type<'failures' | 'silence'>().notNull(),
+    lastError: text('last_error'),
+    lastTraceId: text('last_trace_id'),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    recoveredAt: timestamp('recovered_at', { withTimezone: true }),
+    /** When the alert was opened (down_since may lie before it). */
+    opened: timestamp('opened', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('delivery_alerts_reason', sql`${t.reason} in ('failures', 'silence')`),
+    uniqueIndex('delivery_alerts_one_open')
+      .on(t.receiver, t.versienummer)
+      .where(sql`${t.recoveredAt} is null`),
+    // A receiver's past alerts, newest first.
+    index('delivery_alerts_receiver_idx').on(t.receiver, t.versienummer, t.downSince),
+  ],
+);

@@ -1,7 +1,9 @@
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { Outbound } from '../outbound/client';
+import type { Mailer } from '../mail/outbox';
 import type { SecretCipher } from '../secrets/cipher';
+import { createDeliveryAlerts } from './alerts';
 import { createDeliveryWorker, type DeliveryLog } from './worker';
 import { createWakeup, type Wakeup } from './wakeup';
 import type { DeliveryMetrics } from './metrics';
@@ -20,18 +22,21 @@ export interface Delivery {
 }
 
 export interface StartDeliveryOptions {
-  config: Pick<Config, 'outbound'>;
+  config: Pick<Config, 'outbound' | 'alerts' | 'publicUrl'>;
   handle: Pick<DatabaseHandle, 'db' | 'kind'>;
   outbound: Pick<Outbound, 'post'>;
   cipher: SecretCipher;
   log: DeliveryLog;
   metrics?: DeliveryMetrics;
+  /** The outbox the failure and recovery alerts are written to (alerts.ts). */
+  mailer: Pick<Mailer, 'enqueue' | 'wake' | 'enabled'>;
 }
 
 /**
  * Starts the in-process delivery worker. The lease outlasts the longest attempt — a token fetch
  * and a POST, twice on a 401, each up to the outbound timeout — so it is 5 × that timeout
- * (25 s by default); a crashed worker's messages are delivered again after it.
+ * (25 s by default); a crashed worker's messages are delivered again after it. The failure and
+ * recovery alerts are evaluated beside it, on their own timer (alerts.ts).
  */
 export async function startDelivery(options: StartDeliveryOptions): Promise<Delivery> {
   const wakeup = await createWakeup(options.handle, options.log);
@@ -45,9 +50,25 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
     ...(options.metrics && { metrics: options.metrics }),
   });
   worker.start();
+  const { alerts: settings } = options.config;
+  const alerts = createDeliveryAlerts({
+    db: options.handle.db,
+    mailer: options.mailer,
+    publicUrl: options.config.publicUrl,
+    rules: {
+      failedAttempts: settings.failedAttempts,
+      silenceMs: settings.silenceMinutes * 60_000,
+      repeatMs: settings.repeatMinutes * 60_000,
+    },
+    checkMs: settings.checkSeconds * 1000,
+    log: options.log,
+    counters: worker.counters,
+  });
+  alerts.start();
   return {
     wakeup,
     async stop() {
+      await alerts.stop();
       await worker.stop();
       await wakeup.close();
     },

@@ -5,6 +5,7 @@ import { backoffMs } from './backoff';
 import { claimRuns, type Run } from './claim';
 import { recordOutcomes, type ClaimedId, type Outcomes } from './complete';
 import { createConfigurationCache } from './configurations';
+import { createDeliveryCounters, type DeliveryCounters } from './counters';
 import { deliverMessage } from './deliver';
 import type { FailedDelivery } from './fail';
 import type { DeliveryMetrics } from './metrics';
@@ -68,9 +69,13 @@ export interface DeliveryWorkerOptions {
   maxInFlight?: number;
   pollIntervalMs?: number;
   metrics?: DeliveryMetrics;
+  /** The per-minute counters it adds each outcome to (counters.ts); by default its own, flushed every 5 s. */
+  counters?: DeliveryCounters;
 }
 
 export interface DeliveryWorker {
+  /** What this worker counted per receiver configuration and minute (read by the alerts). */
+  counters: DeliveryCounters;
   start(): void;
   /** Claims no more, lets running deliveries finish and records them, then resolves. */
   stop(): Promise<void>;
@@ -87,6 +92,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const maxInFlight = options.maxInFlight ?? 250;
   const pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
+  const counters = options.counters ?? createDeliveryCounters({ db, log });
   const deps = {
     outbound: options.outbound,
     configs: createConfigurationCache(db, options.cipher),
@@ -138,9 +144,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (outcome.delivered) {
         done.push({ id: message.id, lane });
         options.metrics?.delivered(message.receiver, message.created);
+        counters.delivered(message.receiver, message.versienummer, message.created);
       } else {
         failure = { id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err };
         options.metrics?.failed(message.receiver);
+        counters.failed(message.receiver, message.versienummer);
         break;
       }
     }
@@ -300,9 +308,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   };
 
   return {
+    counters,
     start() {
       if (running) return;
       running = true;
+      counters.start();
       loop = run();
     },
     async stop() {
@@ -326,6 +336,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           log.error({ messages: unrecorded() }, 'stopped with delivery outcomes that could not be recorded');
         }
       }
+      await counters.stop();
     },
   };
 }

@@ -13,6 +13,9 @@ export interface Mail {
 }
 
 const PRODUCT = 'Knooppunt';
+
+/** The flows as the mails name them. */
+export const FLOW_NAMES = { aansluiting: 'Aansluiting', hoofdnet: 'Hoofdnet' } as const;
 const PORTAL = 'Knooppunt beheer';
 
 /** A paragraph per string; a link becomes a button-like anchor in HTML and stays bare in text. */
@@ -74,5 +77,96 @@ export function alertMail(to: string, subject: string, lines: string[], link?: {
   return compose('melding', to, `${PRODUCT}: ${subject}`, [
     ...lines,
     ...(link ? [{ link: link.url, label: link.label }] : []),
+  ]);
+}
+
+const amsterdam = new Intl.DateTimeFormat('nl-NL', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Amsterdam',
+});
+
+/** A moment as the portal's users read it: '25 november 2026 om 10:05' (Amsterdam time). */
+export function dutchMoment(at: Date): string {
+  return amsterdam.format(at).replace(/, (\d{2}:\d{2})$/, ' om $1');
+}
+
+/** A duration in words: '45 minuten', '1 uur en 5 minuten', '2 dagen en 3 uur'; under a minute 'minder dan een minuut'. */
+export function dutchDuration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'minder dan een minuut';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (days > 0)
+    return hours > 0 ? `${part(days, 'dag', 'dagen')} en ${part(hours, 'uur', 'uur')}` : part(days, 'dag', 'dagen');
+  if (hours > 0)
+    return rest > 0 ? `${part(hours, 'uur', 'uur')} en ${part(rest, 'minuut', 'minuten')}` : part(hours, 'uur', 'uur');
+  return part(rest, 'minuut', 'minuten');
+}
+
+/** What an alert mail about a receiver configuration says (decision 0035). */
+export interface DeliveryAlert {
+  receiver: string;
+  versienummer: string;
+  /** 'Aansluiting' or 'Hoofdnet'. */
+  flow: string;
+  downSince: Date;
+  reason: 'failures' | 'silence';
+  /** ALERT_FAILED_ATTEMPTS or ALERT_SILENCE_MINUTES, as the reason uses it. */
+  threshold: number;
+  waiting: number;
+  lastError: { msg: string; traceId: string } | undefined;
+  /** The Uitval screen of the flow, filtered on the receiver. */
+  uitvalUrl: string;
+  /** A later mail while it stays down. */
+  reminder: boolean;
+}
+
+/** 'Aflevering mislukt': deliveries to a receiver fail (a message's failed attempts, or nothing delivered while messages wait). */
+export function deliveryAlertMail(to: string, alert: DeliveryAlert): Mail {
+  const who = `${alert.receiver} (${alert.flow}, versie ${alert.versienummer})`;
+  const subject = `${alert.reminder ? 'Nog steeds: b' : 'B'}erichten aan ${alert.receiver} worden niet afgeleverd`;
+  return alertMail(
+    to,
+    subject,
+    [
+      'Beste beheerder,',
+      `Berichten aan ${who} worden sinds ${dutchMoment(alert.downSince)} niet afgeleverd${alert.reminder ? ', en dat is nog steeds zo' : ''}.`,
+      alert.reason === 'failures'
+        ? `Een bericht is ${alert.threshold} keer of vaker zonder succes aangeboden.`
+        : `Er is ${alert.threshold === 1 ? 'een minuut' : `${alert.threshold} minuten`} of langer niets afgeleverd terwijl er berichten wachten.`,
+      `Wachtende berichten: ${alert.waiting.toLocaleString('nl-NL')}.`,
+      alert.lastError
+        ? `Laatste fout: ${alert.lastError.msg} (trace-id ${alert.lastError.traceId}).`
+        : 'Er is geen foutmelding: de ontvanger gaf nog geen antwoord.',
+      'U krijgt een bericht zodra er weer wordt afgeleverd.',
+    ],
+    { url: alert.uitvalUrl, label: 'Uitval bekijken' },
+  );
+}
+
+/** 'Aflevering hersteld': a receiver that was down accepts deliveries again. */
+export function deliveryRecoveryMail(
+  to: string,
+  recovery: {
+    receiver: string;
+    versienummer: string;
+    flow: string;
+    downSince: Date;
+    downMs: number;
+    delivered: number;
+  },
+): Mail {
+  const who = `${recovery.receiver} (${recovery.flow}, versie ${recovery.versienummer})`;
+  return alertMail(to, `Berichten aan ${recovery.receiver} worden weer afgeleverd`, [
+    'Beste beheerder,',
+    `Berichten aan ${who} worden weer afgeleverd.`,
+    `De storing duurde ${dutchDuration(recovery.downMs)}, sinds ${dutchMoment(recovery.downSince)}.`,
+    `Sindsdien ${recovery.delivered === 1 ? 'is 1 bericht' : `zijn ${recovery.delivered.toLocaleString('nl-NL')} berichten`} afgeleverd.`,
   ]);
 }

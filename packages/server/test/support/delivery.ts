@@ -164,19 +164,22 @@ export interface ReceiverSetup {
   types?: string[];
   /** Path prefix of the callback URLs, to tell configuration versions apart. */
   path?: string;
+  /** The message version (default VERSIENUMMER, Aansluiting). */
+  versienummer?: string;
 }
 
 /** An active configuration for the receiver and its sender using it. */
 export async function seedReceiver(db: Database, cipher: SecretCipher, setup: ReceiverSetup): Promise<void> {
   const version = setup.version ?? 1;
   const types = setup.types ?? ['Opdracht', 'Status'];
+  const versienummer = setup.versienummer ?? VERSIENUMMER;
   await db.insert(configurations).values({
     deelnemer: setup.deelnemer,
-    versienummer: VERSIENUMMER,
+    versienummer,
     version,
     draft: false,
     clientId: `${setup.deelnemer}-client`,
-    clientSecretEncrypted: cipher.encrypt(SECRET, secretContext(setup.deelnemer, VERSIENUMMER)),
+    clientSecretEncrypted: cipher.encrypt(SECRET, secretContext(setup.deelnemer, versienummer)),
     tokenUrl: `${setup.origin}/token`,
     urls: Object.fromEntries(types.map((type) => [type, `${setup.origin}${setup.path ?? '/callback'}/${type}`])),
   });
@@ -184,7 +187,7 @@ export async function seedReceiver(db: Database, cipher: SecretCipher, setup: Re
     .insert(senders)
     .values({
       deelnemer: setup.deelnemer,
-      versienummer: VERSIENUMMER,
+      versienummer,
       version,
       running: setup.running ?? true,
       maxMessages: setup.maxMessages ?? 5,
@@ -198,12 +201,12 @@ export async function seedReceiver(db: Database, cipher: SecretCipher, setup: Re
 /** Submits one message in its own transaction, as the participants' API does. */
 export async function submit(
   db: Database,
-  m: { receiver: string; opdrachtId: string; type?: string; data?: Record<string, unknown> },
+  m: { receiver: string; opdrachtId: string; type?: string; data?: Record<string, unknown>; versienummer?: string },
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const { id } = await enqueueMessage(tx, {
       opdrachtId: m.opdrachtId,
-      versienummer: VERSIENUMMER,
+      versienummer: m.versienummer ?? VERSIENUMMER,
       type: m.type ?? 'Opdracht',
       sender: 'Netbeheer_Test',
       receiver: m.receiver,
