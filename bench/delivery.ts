@@ -10,19 +10,26 @@
  *            participants' systems, from the first submit until the last is recorded delivered;
  *   accept   the same through the API with every sender paused: what accepting alone costs;
  *   idle     one message at a time on a quiet system: submit → arrival at the receiver;
+ *   bulk     'Alles opnieuw versturen' (issue 22 item 1): a job makes --bulk (100,000) failed messages of
+ *            one receiver due now while N messages to the others drain; the job's time, and the
+ *            drain's rate against the same drain without it (that receiver's sender is paused, so
+ *            what is measured is the rescheduling, not that receiver's deliveries);
  *   down     fairness while receivers are down (issue 22 item 6): N messages to the other receivers
  *            drained with all receivers healthy, then again while one receiver answers 500 to
  *            everything and one never answers (until the platform's timeout), each with a backlog
  *            of N messages: the healthy ones' rate against the first, and the slowest receiver's.
  * Options: --messages N (20000), --receivers N (50), --orders N (5000), --only pglite|postgres,
- * --phases raw,drain,api,accept,idle,down (all by default; a phase left out prints as '—'),
+ * --bulk N (100000), --phases raw,drain,api,accept,idle,bulk,down (all by default; a phase left out prints as '—'),
  * --workers N (PostgreSQL only: the API in this process, N delivery worker processes beside it,
  * as a deployment with ROLE=api and ROLE=worker runs; 0 by default: one process, as npm start).
  */
 import { parseArgs } from 'node:util';
+import { MESSAGE_VERSIENUMMER_FILTER, SUPER_ROLE, type BulkRetryJob } from '@knooppunt/domain';
+import { sql } from 'drizzle-orm';
 import type { BenchOrder, ReceiverStats, SubmitResult } from './lib/protocol';
 import {
   MAX_MESSAGES,
+  portalToken,
   prefillOutbox,
   registerParticipants,
   seedReceivers,
@@ -31,7 +38,9 @@ import {
   systemTokens,
   waitDrained,
   type DatabaseKind,
+  type Platform,
 } from './lib/platform';
+import { queryRows } from '../packages/server/src/db/client';
 import { cpuPerMessage, cpuSnapshot, type CpuGroup } from './lib/cpu';
 import { startParticipants, type Participants } from './lib/participants-client';
 import { rawPosts } from './lib/raw';
@@ -43,11 +52,12 @@ const { values } = parseArgs({
     receivers: { type: 'string', default: '50' },
     orders: { type: 'string', default: '5000' },
     only: { type: 'string' },
-    phases: { type: 'string', default: 'raw,drain,api,accept,idle,down' },
+    phases: { type: 'string', default: 'raw,drain,api,accept,idle,bulk,down' },
+    bulk: { type: 'string', default: '100000' },
     workers: { type: 'string', default: '0' },
   },
 });
-const PHASES = ['raw', 'drain', 'api', 'accept', 'idle', 'down'] as const;
+const PHASES = ['raw', 'drain', 'api', 'accept', 'idle', 'bulk', 'down'] as const;
 type Phase = (typeof PHASES)[number];
 const phases = new Set(values.phases.split(',').map((phase) => phase.trim()));
 const unknownPhase = [...phases].find((phase) => !PHASES.includes(phase as Phase));
@@ -61,6 +71,7 @@ const RECEIVERS = Number(values.receivers);
 const WORKERS = Number(values.workers);
 const ORDERS = Number(values.orders);
 const IDLE_SAMPLES = 300;
+const BULK = Number(values.bulk);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 /** Half grid operators, half contractors; every order pairs one of each. */
@@ -86,10 +97,15 @@ interface Result {
   /** CPU per delivered message of each process group, while draining and while API→delivered ran. */
   drainCpu?: Record<CpuGroup, string>;
   apiCpu?: Record<CpuGroup, string>;
+  /** The bulk phase: the job's time and the drain beside it, against the same drain without. */
+  bulk?: { jobMs: number; rescheduled: number; without: Drain; beside: Drain };
   /** The down phase: the healthy receivers' drain with everyone up, then beside the two down. */
-  down?: { healthy: Drain; beside: Drain };
+  down?: { healthy: Drain; beside: Drain; alerts: { receiver: string; reason: string; afterMs: number }[] };
   /** What the receiver saw in the drain, in API→delivered and in the down phase's two drains. */
-  checks: { phase: 'drain' | 'API' | 'healthy' | 'beside down'; stats: ReceiverStats }[];
+  checks: {
+    phase: 'drain' | 'API' | 'healthy' | 'beside down' | 'without bulk' | 'beside bulk';
+    stats: ReceiverStats;
+  }[];
 }
 
 /** A drain to several receivers: its rate, and the rate of the receiver that finished last. */
@@ -97,6 +113,57 @@ interface Drain {
   rate: number;
   slowest: { deelnemer: string; rate: number };
 }
+
+/**
+ * 'Alles opnieuw versturen' for the receiver's failed messages as the portal starts it: one job,
+ * followed until it finished. Answers its time from the request to the finish seen, and how many
+ * it made due.
+ */
+async function bulkResend(origin: string, token: string, receiver: string) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const started = now();
+  const response = await fetch(`${origin}/rest/management/message/bulk-retry`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      filters: [
+        { name: 'versienummer', value: MESSAGE_VERSIENUMMER_FILTER.aansluiting },
+        { name: 'receiver', value: receiver },
+        { name: 'isInError', value: true },
+      ],
+    }),
+  });
+  if (response.status !== 202) throw new Error(`bulk resend: HTTP ${response.status} ${await response.text()}`);
+  let job = (await response.json()) as BulkRetryJob;
+  while (job.state === 'running') {
+    await pause(20);
+    job = (await (
+      await fetch(`${origin}/rest/management/message/bulk-retry/${job.id}`, { headers })
+    ).json()) as BulkRetryJob;
+  }
+  if (job.state !== 'finished') throw new Error(`bulk resend ${job.state}: ${JSON.stringify(job)}`);
+  return { jobMs: now() - started, rescheduled: job.done };
+}
+
+/** Waits until each receiver has an open delivery alert; answers them. */
+async function waitForAlerts(platform: Platform, receivers: readonly string[], timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await queryRows<{ receiver: string; reason: string; opened: string }>(
+      platform.app.db,
+      sql`select receiver, reason, to_char(opened at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as opened
+          from delivery_alerts where recovered_at is null`,
+    );
+    const found = receivers.map((receiver) => open.find((alert) => alert.receiver === receiver));
+    if (found.every(Boolean)) return found.map((alert) => alert!);
+    if (Date.now() > until) throw new Error(`no alert within ${timeoutMs} ms for ${receivers.join(', ')}`);
+    await pause(500);
+  }
+}
+
+/** The bulk phase's receiver: its failed messages are resent by one job. */
+const BULK_RECEIVER = everyone[2]!;
+const BESIDE_BULK = everyone.filter((deelnemer) => deelnemer !== BULK_RECEIVER);
 
 /** Of the receivers, one answers 500 to everything and one never answers (the down phase). */
 const FAILING = everyone[0]!;
@@ -110,7 +177,14 @@ const toReceivers = (prefix: string, receivers: readonly string[], count: number
   }));
 
 async function benchDatabase(database: DatabaseKind, participants: Participants): Promise<Result> {
-  const platform = await startPlatform(database, serverUrl, {}, database === 'postgres' ? WORKERS : 0);
+  // Alerts are evaluated every 10 s and a receiver that delivers nothing for a minute is down: the
+  // down phase waits for them.
+  const platform = await startPlatform(
+    database,
+    serverUrl,
+    { ALERT_SILENCE_MINUTES: '1', ALERT_CHECK_SECONDS: '10' },
+    database === 'postgres' ? WORKERS : 0,
+  );
   try {
     await registerParticipants(platform, {
       ...Object.fromEntries(gevers.map((name) => [name, 'Netbeheerder' as const])),
@@ -201,39 +275,89 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       result.idleP99 = percentile(latencies, 99);
     }
 
+    // N messages to these receivers, prefilled with every sender paused, then drained (with
+    // `during` started at the same moment) until the last arrived; senders paused again after.
+    const drainTo = async (
+      prefix: string,
+      receivers: readonly string[],
+      phase: Result['checks'][number]['phase'],
+      during?: () => Promise<unknown>,
+    ): Promise<Drain> => {
+      const perOrder = Math.max(1, Math.round(MESSAGES / ORDERS));
+      await participants.call({ cmd: 'reset' });
+      await prefillOutbox(platform, toReceivers(prefix, receivers, ORDERS), perOrder);
+      const started = now();
+      await setSendersRunning(platform, true);
+      const alongside = during?.();
+      const until = Date.now() + 600_000;
+      let stats = await participants.call<ReceiverStats>({ cmd: 'stats' });
+      while (stats.unique < perOrder * ORDERS) {
+        if (Date.now() > until) throw new Error(`${phase}: fewer than ${perOrder * ORDERS} messages arrived in time`);
+        await pause(10);
+        stats = await participants.call<ReceiverStats>({ cmd: 'stats' });
+      }
+      await alongside;
+      const ended = Math.max(...Object.values(stats.perReceiver).map(({ last }) => last));
+      const [deelnemer, slowest] = Object.entries(stats.perReceiver).sort(([, a], [, b]) => b.last - a.last)[0]!;
+      result.checks.push({ phase, stats });
+      await setSendersRunning(platform, false);
+      return {
+        rate: rate(perOrder * ORDERS, ended - started),
+        slowest: { deelnemer, rate: rate(slowest.unique, slowest.last - started) },
+      };
+    };
+
+    if (runs('bulk')) {
+      await setSendersRunning(platform, false);
+      const without = await drainTo('NOBULK', BESIDE_BULK, 'without bulk');
+      // The receiver's messages failed once and wait an hour for their next attempt, as after an outage.
+      await prefillOutbox(platform, toReceivers('BULK', [BULK_RECEIVER], BULK / 4), 4);
+      await platform.app.db.execute(
+        sql`update messages set failed_attempts = 1, last_attempt = now(), next_attempt = now() + interval '1 hour',
+              err = '{"msg":"HTTP 500","traceId":"bench"}'::jsonb
+            where receiver = ${BULK_RECEIVER}`,
+      );
+      await platform.app.db.execute(
+        sql`update order_heads set due = now() + interval '1 hour' where receiver = ${BULK_RECEIVER}`,
+      );
+      const token = await portalToken(platform, 'Knooppunt_Beheer', [SUPER_ROLE]);
+      let job: { jobMs: number; rescheduled: number } | undefined;
+      const resend = async () => {
+        // Its sender stays paused: the job's work on the database is measured, not its deliveries.
+        await platform.app.db.execute(sql`update senders set running = false where deelnemer = ${BULK_RECEIVER}`);
+        job = await bulkResend(platform.origin, token, BULK_RECEIVER);
+      };
+      const beside = await drainTo('BESIDEBULK', BESIDE_BULK, 'beside bulk', resend);
+      result.bulk = { ...job!, without, beside };
+      await platform.app.db.execute(sql`delete from order_heads where receiver = ${BULK_RECEIVER}`);
+      await platform.app.db.execute(sql`delete from messages where receiver = ${BULK_RECEIVER}`);
+    }
+
     if (runs('down')) {
       // The same messages to the healthy receivers twice: first with everyone up, then while the
       // two others are down with a backlog each. Measured until the last healthy message arrived.
       const perOrder = Math.max(1, Math.round(MESSAGES / ORDERS));
-      const drainHealthy = async (prefix: string, phase: 'healthy' | 'beside down'): Promise<Drain> => {
-        await participants.call({ cmd: 'reset' });
-        await prefillOutbox(platform, toReceivers(prefix, HEALTHY, ORDERS), perOrder);
-        const started = now();
-        await setSendersRunning(platform, true);
-        const until = Date.now() + 600_000;
-        let stats = await participants.call<ReceiverStats>({ cmd: 'stats' });
-        while (stats.unique < perOrder * ORDERS) {
-          if (Date.now() > until) throw new Error(`${phase}: fewer than ${perOrder * ORDERS} messages arrived in time`);
-          await pause(10);
-          stats = await participants.call<ReceiverStats>({ cmd: 'stats' });
-        }
-        const ended = Math.max(...Object.values(stats.perReceiver).map(({ last }) => last));
-        const [deelnemer, slowest] = Object.entries(stats.perReceiver).sort(([, a], [, b]) => b.last - a.last)[0]!;
-        result.checks.push({ phase, stats });
-        await setSendersRunning(platform, false);
-        return {
-          rate: rate(perOrder * ORDERS, ended - started),
-          slowest: { deelnemer, rate: rate(slowest.unique, slowest.last - started) },
-        };
-      };
       await setSendersRunning(platform, false);
-      const healthy = await drainHealthy('UP', 'healthy');
+      const healthy = await drainTo('UP', HEALTHY, 'healthy');
       await participants.call({ cmd: 'mode', deelnemer: FAILING, mode: 'fail' });
       await participants.call({ cmd: 'mode', deelnemer: HANGING, mode: 'hang' });
       await prefillOutbox(platform, toReceivers('FAILING', [FAILING], ORDERS), perOrder);
       await prefillOutbox(platform, toReceivers('HANGING', [HANGING], ORDERS), perOrder);
-      const beside = await drainHealthy('BESIDE', 'beside down');
-      result.down = { healthy, beside };
+      const backlogged = now();
+      const beside = await drainTo('BESIDE', HEALTHY, 'beside down');
+      // Both down receivers get their alert (issue 22 item 2): failures after ALERT_FAILED_ATTEMPTS,
+      // silence after ALERT_SILENCE_MINUTES (1 here) while their messages wait.
+      await setSendersRunning(platform, true);
+      const alerts = await waitForAlerts(platform, [FAILING, HANGING], 300_000);
+      result.down = {
+        healthy,
+        beside,
+        alerts: alerts.map(({ receiver, reason, opened }) => ({
+          receiver,
+          reason,
+          afterMs: Date.parse(opened) - backlogged,
+        })),
+      };
       // Leave the backlogs undelivered: the platform and its database are thrown away next.
       await participants.call({ cmd: 'mode', deelnemer: HANGING, mode: 'ok' });
       await participants.call({ cmd: 'mode', deelnemer: FAILING, mode: 'ok' });
@@ -299,6 +423,24 @@ console.log(
       ]),
     ]),
 );
+const bulkRuns = results.filter((r) => r.bulk);
+if (bulkRuns.length > 0) {
+  console.log(
+    `\nBulk phase: one 'Alles opnieuw versturen' job for ${BULK.toLocaleString('en')} failed messages of ${BULK_RECEIVER} ` +
+      `while ${BESIDE_BULK.length} other receivers drain; targets: the job within 10 s, the drain ≥ 0.80× of the same drain without it:\n` +
+      table([
+        ['database', 'job', 'made due', 'drain without', 'drain beside the job', 'beside/without'],
+        ...bulkRuns.map((r) => [
+          r.database,
+          ms(r.bulk!.jobMs),
+          r.bulk!.rescheduled.toLocaleString('en'),
+          perSecond(r.bulk!.without.rate),
+          perSecond(r.bulk!.beside.rate),
+          ratio(r.bulk!.beside.rate, r.bulk!.without.rate),
+        ]),
+      ]),
+  );
+}
 const downRuns = results.filter((r) => r.down);
 if (downRuns.length > 0) {
   const slowest = ({ slowest }: Drain) => `${perSecond(slowest.rate)} (${slowest.deelnemer})`;
@@ -306,7 +448,7 @@ if (downRuns.length > 0) {
     `\nDown phase: ${HEALTHY.length} healthy receivers drained with everyone up, then while ${FAILING} answers 500 ` +
       `and ${HANGING} never answers (${ORDERS.toLocaleString('en')} orders of backlog each); target ≥ 0.80× and no receiver starved:\n` +
       table([
-        ['database', 'healthy, all up', 'slowest', 'healthy, 2 down', 'slowest', 'down/up'],
+        ['database', 'healthy, all up', 'slowest', 'healthy, 2 down', 'slowest', 'down/up', 'alerts (after backlog)'],
         ...downRuns.map((r) => [
           r.database,
           perSecond(r.down!.healthy.rate),
@@ -314,6 +456,11 @@ if (downRuns.length > 0) {
           perSecond(r.down!.beside.rate),
           slowest(r.down!.beside),
           ratio(r.down!.beside.rate, r.down!.healthy.rate),
+          r
+            .down!.alerts.map(
+              ({ receiver, reason, afterMs }) => `${receiver} ${reason} ${(afterMs / 1000).toFixed(0)} s`,
+            )
+            .join(', '),
         ]),
       ]),
   );

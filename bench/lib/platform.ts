@@ -196,6 +196,17 @@ export async function signToken(platform: Platform, subject: string, claims: Rec
     .sign(await importJWK(jwk, 'RS256'));
 }
 
+/** A portal user's access token, as test/helpers.ts `tokenFor` makes them. */
+export function portalToken(platform: Platform, deelnemer: string, roles: string[]): Promise<string> {
+  const { claims, portalClientId } = platform.config.oidc;
+  return signToken(platform, randomUUID(), {
+    [claims.roles]: roles,
+    [claims.deelnemer]: deelnemer,
+    [claims.email]: `bench@${deelnemer.toLowerCase()}.example`,
+    client_id: portalClientId,
+  });
+}
+
 /**
  * Registers the benchmark's participants as organisations, as an administrator does: the
  * participants' API accepts messages only from and to known participants of the right type.
