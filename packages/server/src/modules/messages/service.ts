@@ -14,14 +14,8 @@ import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
-import {
-  findMessage,
-  makeDueNow,
-  messageParties,
-  requeueDelivered,
-  searchMessages,
-  type MessageRow,
-} from './repository';
+import { findMessage, messageParties, searchMessages, type MessageRow } from './repository';
+import { makeDueNow, requeueDelivered } from './resend-repository';
 
 type SearchBody = z.output<typeof messageSearchSchema>;
 type ValuelistQuery = z.output<typeof monitoringValuelistQuerySchema>;

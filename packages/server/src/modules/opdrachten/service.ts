@@ -5,7 +5,7 @@ import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
-import { deleteOpenMessages } from '../messages/repository';
+import { deleteOpenMessages } from '../messages/resend-repository';
 import { lockOpdracht, searchOpdrachten, updateOpdracht, type OpdrachtRow } from './repository';
 
 type SearchBody = z.output<typeof opdrachtSearchSchema>;
