@@ -43,7 +43,12 @@ export const OVERZICHT_TEXTS = {
   storingSinds: (since: string) => `Storing sinds ${since}`,
   redenFailures: 'Berichten mislukken herhaaldelijk',
   redenSilence: 'Er wordt niets afgeleverd terwijl berichten wachten',
-  laden: 'Overzicht laden…',
+  meerDan: (value: string) => `meer dan ${value}`,
+  ontvanger: 'Ontvanger',
+  status: 'Status',
+  grafiek: 'Afgeleverd en mislukt',
+  openen: 'Openen',
+  laadFout: 'Het overzicht kon niet worden geladen',
 } as const;
 
 export const overzichtQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { LATENCY_BUCKET_COUNT, MONITORING_COUNT_CAP, OVERZICHT_SLOT_MINUTES } from '@knooppunt/domain';
+import { LATENCY_BUCKET_COUNT, OVERZICHT_SLOT_MINUTES } from '@knooppunt/domain';
 import { queryRows, type Database } from '../../db/client';
+import { messages } from '../../db/schema';
 
 /** One receiver configuration: its sender's state and its queue. */
 export interface ReceiverRow {
@@ -16,35 +17,45 @@ const toDate = (value: unknown) => (value instanceof Date ? value : new Date(Str
 
 /**
  * Every receiver configuration (a sender exists once a configuration was activated: running or
- * paused), with its waiting messages counted up to the cap and the acceptance of its oldest one.
- * The count walks `messages_undelivered_idx` (receiver, undelivered only) and stops past the cap;
- * the oldest is the oldest head: every order's oldest undelivered message is its head
- * (`order_heads`, read by `order_heads_sender_due_idx`), so no scan of messages is needed.
+ * paused), with its waiting messages (not delivered) and the acceptance of the oldest of them.
+ * The queues are one grouped read of the undelivered messages through `messages_undelivered_idx`
+ * (receiver, undelivered only): its cost grows with the platform's backlog, not with the messages
+ * (decision 0036). Correlated per-receiver counts through the flows' receiver indexes looked
+ * cheaper, but the planner cannot estimate 'not delivered' there and, guessing thousands of rows
+ * per receiver, chose worse plans and JIT compilation (seconds).
  */
 export async function receiverRows(db: Database, onlyDeelnemer: string | undefined, versienummer: string | undefined) {
   const conditions = [sql`true`];
-  if (onlyDeelnemer !== undefined) conditions.push(sql`s.deelnemer = ${onlyDeelnemer}`);
-  if (versienummer !== undefined) conditions.push(sql`s.versienummer = ${versienummer}`);
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select s.deelnemer, s.versienummer, s.running,
-          (select count(*)::int from (
-             select 1 from messages m
-             where m.receiver = s.deelnemer and m.delivered_at is null and m.versienummer = s.versienummer
-             limit ${MONITORING_COUNT_CAP + 1}) w) as waiting,
-          (select min(m.created) from order_heads h join messages m on m.id = h.message_id
-           where h.receiver = s.deelnemer and h.versienummer = s.versienummer) as oldest
-        from senders s
-        where ${sql.join(conditions, sql` and `)}
-        order by s.deelnemer, s.versienummer`,
-  );
-  return rows.map((row): ReceiverRow => ({
-    receiver: String(row.deelnemer),
-    versienummer: String(row.versienummer),
-    running: Boolean(row.running),
-    waiting: Number(row.waiting),
-    oldestWaiting: row.oldest === null || row.oldest === undefined ? null : toDate(row.oldest),
-  }));
+  if (onlyDeelnemer !== undefined) conditions.push(sql`deelnemer = ${onlyDeelnemer}`);
+  if (versienummer !== undefined) conditions.push(sql`versienummer = ${versienummer}`);
+  const [senders, queues] = await Promise.all([
+    queryRows<{ deelnemer: string; versienummer: string; running: boolean }>(
+      db,
+      sql`select deelnemer, versienummer, running from senders where ${sql.join(conditions, sql` and `)}
+          order by deelnemer, versienummer`,
+    ),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select ${messages.receiver} as receiver, ${messages.versienummer} as versienummer,
+          count(*)::int as waiting, min(${messages.created}) as oldest
+        from ${messages}
+        where ${messages.deliveredAt} is null
+          ${onlyDeelnemer !== undefined ? sql`and ${messages.receiver} = ${onlyDeelnemer}` : sql``}
+          ${versienummer !== undefined ? sql`and ${messages.versienummer} = ${versienummer}` : sql``}
+        group by 1, 2`,
+    ),
+  ]);
+  const queueOfKey = new Map(queues.map((row) => [`${String(row.receiver)} ${String(row.versienummer)}`, row]));
+  return senders.map((s): ReceiverRow => {
+    const queue = queueOfKey.get(`${s.deelnemer} ${s.versienummer}`);
+    return {
+      receiver: s.deelnemer,
+      versienummer: s.versienummer,
+      running: Boolean(s.running),
+      waiting: Number(queue?.waiting ?? 0),
+      oldestWaiting: queue?.oldest === null || queue?.oldest === undefined ? null : toDate(queue.oldest),
+    };
+  });
 }
 
 /** The counters of one receiver configuration in one 5-minute slot. */

@@ -8,6 +8,7 @@ import {
   overzichtSchema,
 } from '@knooppunt/domain';
 import { currentUser } from '../../auth/guard';
+import { compiledSerializer } from '../../plugins/compiled-serializer';
 import type { OverzichtService } from './service';
 
 /** The Overzicht is a monitoring screen: open to Berichten's and Uitval's rights, as their search. */
@@ -18,6 +19,8 @@ export const overzichtRoutes: FastifyPluginAsyncZod<{ service: OverzichtService 
     '/rest/management/overzicht',
     {
       config: { access: MONITORING_OR_UITVAL },
+      // 576 numbers per receiver: written in one pass, not encoded by zod first.
+      serializerCompiler: compiledSerializer,
       schema: {
         tags: ['Berichten'],
         summary: 'Delivery health per receiver over the last 24 hours (Overzicht)',

@@ -33,6 +33,29 @@ interface Counts {
 
 const keyOf = (receiver: string, versienummer: string) => `${receiver}\u0000${versienummer}`;
 
+interface Series {
+  delivered: number[];
+  failed: number[];
+  latency: number[];
+}
+
+/** Adds one slot's counts (at `index` in the window) to a key's series, made when first needed. */
+function addTo(byKey: Map<string, Series>, key: string, index: number, counts: Counts) {
+  if (index < 0 || index >= OVERZICHT_SLOTS) return;
+  let series = byKey.get(key);
+  if (!series) {
+    series = {
+      delivered: new Array<number>(OVERZICHT_SLOTS).fill(0),
+      failed: new Array<number>(OVERZICHT_SLOTS).fill(0),
+      latency: new Array<number>(LATENCY_BUCKET_COUNT).fill(0),
+    };
+    byKey.set(key, series);
+  }
+  series.delivered[index]! += counts.delivered;
+  series.failed[index]! += counts.failed;
+  for (let bucket = 0; bucket < LATENCY_BUCKET_COUNT; bucket++) series.latency[bucket]! += counts.latency[bucket]!;
+}
+
 /**
  * The settled slots of every receiver configuration, kept in this process: a call reads from the
  * database only the slots that may still change (the last OVERZICHT_SETTLE_MS) and those it has
@@ -74,34 +97,40 @@ function settledSlots() {
 export function createOverzichtService({ db, now = () => Date.now() }: { db: Database; now?: () => number }) {
   const settled = settledSlots();
 
-  /** Per configuration key: series and latency sums over the window starting at `firstSlot`. */
-  async function countsByKey(firstSlot: number, settleSlot: number) {
+  /** Series over the window from `firstSlot` of the kept slots below `until`: the same within a slot's 5 minutes. */
+  let memo: { firstSlot: number; until: number; byKey: Map<string, Series> } | undefined;
+  function settledSeries(firstSlot: number, until: number): Map<string, Series> {
+    if (memo?.firstSlot === firstSlot && memo.until === until) return memo.byKey;
+    const byKey = new Map<string, Series>();
+    for (const [slot, perKey] of settled.entries()) {
+      if (slot >= until) continue;
+      for (const [key, counts] of perKey) addTo(byKey, key, slot - firstSlot, counts);
+    }
+    memo = { firstSlot, until, byKey };
+    return byKey;
+  }
+
+  /**
+   * A function from configuration key to its series over the window starting at `firstSlot`: the
+   * settled part (kept, copied) plus the slots read now.
+   */
+  async function seriesReader(firstSlot: number, settleSlot: number) {
     const from = settled.readFrom(firstSlot);
     const fresh = await slotRows(db, from);
     settled.keep(fresh, from, settleSlot);
-    const byKey = new Map<string, { delivered: number[]; failed: number[]; latency: number[] }>();
-    const add = (key: string, slot: number, counts: Counts) => {
-      const index = slot - firstSlot;
-      if (index < 0 || index >= OVERZICHT_SLOTS) return;
-      let series = byKey.get(key);
-      if (!series) {
-        series = {
-          delivered: new Array<number>(OVERZICHT_SLOTS).fill(0),
-          failed: new Array<number>(OVERZICHT_SLOTS).fill(0),
-          latency: new Array<number>(LATENCY_BUCKET_COUNT).fill(0),
-        };
-        byKey.set(key, series);
-      }
-      series.delivered[index]! += counts.delivered;
-      series.failed[index]! += counts.failed;
-      for (let bucket = 0; bucket < LATENCY_BUCKET_COUNT; bucket++) series.latency[bucket]! += counts.latency[bucket]!;
+    const settledPart = settledSeries(firstSlot, from);
+    const freshPart = new Map<string, Series>();
+    for (const row of fresh) addTo(freshPart, keyOf(row.receiver, row.versienummer), row.slot - firstSlot, row);
+    return (key: string): Series | undefined => {
+      const [old, now] = [settledPart.get(key), freshPart.get(key)];
+      if (!old || !now) return old ?? now;
+      const plus = (a: number[], b: number[]) => a.map((value, i) => value + b[i]!);
+      return {
+        delivered: plus(old.delivered, now.delivered),
+        failed: plus(old.failed, now.failed),
+        latency: plus(old.latency, now.latency),
+      };
     };
-    for (const [slot, perKey] of settled.entries()) {
-      if (slot >= from) continue; // read fresh this time
-      for (const [key, counts] of perKey) add(key, slot, counts);
-    }
-    for (const row of fresh) add(keyOf(row.receiver, row.versienummer), row.slot, row);
-    return byKey;
   }
 
   return {
@@ -115,13 +144,13 @@ export function createOverzichtService({ db, now = () => Date.now() }: { db: Dat
       const firstSlot = currentSlot - OVERZICHT_SLOTS + 1;
       const settleSlot = Math.floor((at - OVERZICHT_SETTLE_MS) / SLOT_MS);
       const scope = await monitoringScope(db, user);
-      const [receivers, counts] = await Promise.all([
+      const [receivers, seriesOf] = await Promise.all([
         receiverRows(db, scope, query.versienummer),
-        countsByKey(firstSlot, settleSlot),
+        seriesReader(firstSlot, settleSlot),
       ]);
       const empty = new Array<number>(OVERZICHT_SLOTS).fill(0);
       const entries = receivers.map((row): OverzichtEntry => {
-        const series = counts.get(keyOf(row.receiver, row.versienummer));
+        const series = seriesOf(keyOf(row.receiver, row.versienummer));
         const p95 = series ? latencyQuantileMs(series.latency, OVERZICHT_QUANTILE) : null;
         const above = p95 === Number.POSITIVE_INFINITY;
         return {
