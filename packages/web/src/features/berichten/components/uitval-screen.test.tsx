@@ -50,7 +50,9 @@ describe('Uitval', () => {
       LABELS.berichten.error,
       LABELS.berichten.options,
     ]);
-    expect(screen.queryByRole('combobox', { name: LABELS.berichten.receiver })).not.toBeInTheDocument();
+    // No receiver column (spec 001), but a receiver filter: the Overzicht opens Uitval filtered on a
+    // receiver (issue 22, decision 0036).
+    expect(screen.getByRole('combobox', { name: LABELS.berichten.receiver })).toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 
@@ -81,6 +83,21 @@ describe('Uitval', () => {
         ],
       }),
     );
+  });
+
+  it('opens filtered on a receiver from the URL, as the Overzicht links to it', async () => {
+    const api = stubMessageApi();
+    renderWithProviders(<UitvalScreen flow="aansluiting" />, { roles: UITVAL, url: '/uitval?receiver=Aannemer_Alfa' });
+    await rowOf('OPD-FOUT');
+    expect(await api.bodies('POST', SEARCH)).toEqual([
+      expect.objectContaining({
+        filters: [
+          { name: 'versienummer', value: '!h1.0' },
+          { name: 'receiver', value: 'Aannemer_Alfa' },
+          { name: 'isInError', value: true },
+        ],
+      }),
+    ]);
   });
 
   it("offers 'Opnieuw verzenden' only with a trace id, without the copy button, and resends", async () => {

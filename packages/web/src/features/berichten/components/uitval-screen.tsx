@@ -12,7 +12,7 @@ import { MESSAGE_SORT_FIELDS, useSearchMessages } from '../api/search-messages';
 import { messageSearchBody } from './message-search-body';
 import { MessageTable } from './message-table';
 
-const FILTER_DEFAULTS = { sender: '', type: [] as string[], opdrachtId: '' };
+const FILTER_DEFAULTS = { sender: '', receiver: '', type: [] as string[], opdrachtId: '' };
 
 /** 'Uitval' of one flow (spec 001 §2.6): /uitval and /hoofdnet/uitval, the messages whose delivery failed. */
 export function UitvalScreen({ flow }: { flow: Flow }) {
@@ -35,6 +35,13 @@ export function UitvalScreen({ flow }: { flow: Flow }) {
             name="sender"
             label={LABELS.berichten.sender}
             options={parties?.senders ?? []}
+          />
+          {/* The Overzicht (and a failure alert) opens Uitval filtered on a receiver (decision 0036). */}
+          <FilterSelect
+            draft={filters}
+            name="receiver"
+            label={LABELS.berichten.receiver}
+            options={parties?.receivers ?? []}
           />
           <FilterMultiSelect
             draft={filters}
