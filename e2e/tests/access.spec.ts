@@ -36,7 +36,8 @@ test('an unknown path goes to the start page', async ({ page }) => {
 test('the account popover shows participant and e-mail, and logout ends the session at once', async ({ page }) => {
   await loginAs(page, 'netbeheer@noord.example');
   await page.getByRole('button', { name: 'Account' }).click();
-  await expect(page.getByText('Netbeheer_Noord')).toBeVisible();
+  // The popover's heading (the start page, the Overzicht, names the participant's receivers too).
+  await expect(page.getByRole('heading', { name: 'Netbeheer_Noord' })).toBeVisible();
   const email = page.getByRole('textbox', { name: 'E-mail' });
   await expect(email).toHaveValue('netbeheer@noord.example');
   await expect(email).not.toBeEditable();
