@@ -8,7 +8,8 @@
  * Beside each, the same SQL bare: the statements the API ran, captured at the driver during one
  * call, re-executed on the raw client in the same process. Calls and bare runs alternate, so
  * both see the same machine. Prints p50/p95 of both and the ratio API p50 / bare p50.
- * Exits non-zero when on PostgreSQL a list's API p95 exceeds 50 ms or its ratio 1.5.
+ * Exits non-zero when on PostgreSQL a list's API p95 exceeds 50 ms or its ratio 1.5 (the Overzicht:
+ * p95 only; its counters are seeded for every minute of 24 hours, every participant and flow).
  * Options: --messages N, --opdrachten N, --leveringen N, --audit N (the seed; default the full size),
  * --runs N (50), --warmup N (5), --only pglite|postgres, --show-sql (print each list's SQL).
  */
@@ -18,7 +19,7 @@ import { Client } from 'undici';
 import { USERS, caseValues, searchCases, type SearchCase, type UserKey } from './search/cases';
 import { captureSql, describeSql, rawClientOf, replaySql, statementCount } from './search/capture';
 import { portalToken, startSearchApp, type DatabaseKind } from './search/platform';
-import { FULL_SIZES, seedLarge, validSizes, type SeedSizes } from './search/seed';
+import { FULL_SIZES, seedLarge, seedOverzicht, validSizes, type SeedSizes } from './search/seed';
 import { percentile, table } from './lib/stats';
 
 const { values } = parseArgs({
@@ -71,6 +72,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<Measured[]> {
   try {
     console.log(`\n${kind}: seeding ${describeSizes(SIZES)} (${load()})`);
     const seeded = await seedLarge(platform.app.db, SIZES, (line) => console.log(`  ${line}`));
+    await seedOverzicht(platform.app.db, (line) => console.log(`  ${line}`));
     console.log(
       `  seeded in ${seeded.seconds.toFixed(0)} s: ${seeded.undelivered.toLocaleString('en')} undelivered, ` +
         `${seeded.inError.toLocaleString('en')} orders in error`,
@@ -81,12 +83,16 @@ async function benchDatabase(kind: DatabaseKind): Promise<Measured[]> {
     }
     const raw = rawClientOf(platform.app);
     const callOf = (c: SearchCase) => async () => {
-      const response = await http.request({
-        path: c.path,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[c.user]}` },
-        body: JSON.stringify(c.body),
-      });
+      const response = await http.request(
+        c.method === 'GET'
+          ? { path: c.path, method: 'GET', headers: { authorization: `Bearer ${tokens[c.user]}` } }
+          : {
+              path: c.path,
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[c.user]}` },
+              body: JSON.stringify(c.body),
+            },
+      );
       const text = await response.body.text();
       if (response.statusCode !== 200) throw new Error(`${c.list}, ${c.variant}: HTTP ${response.statusCode} ${text}`);
       return text;
@@ -97,12 +103,19 @@ async function benchDatabase(kind: DatabaseKind): Promise<Measured[]> {
     const results: Measured[] = [];
     for (const c of cases) {
       const call = callOf(c);
-      const page = JSON.parse(await call()) as { items: unknown[]; count: number; countIsLowerBound?: boolean };
+      const page = JSON.parse(await call()) as {
+        items?: unknown[];
+        count?: number;
+        countIsLowerBound?: boolean;
+        entries?: unknown[];
+      };
       const captured = await captureSql(raw, call);
       if (values['show-sql']) console.log(`${c.list}, ${c.variant}:\n${describeSql(captured)}`);
       const result: Measured = {
         c,
-        shown: `${page.items.length} of ${page.countIsLowerBound ? '>' : ''}${page.count}`,
+        shown: page.entries
+          ? `${page.entries.length} receivers`
+          : `${page.items?.length} of ${page.countIsLowerBound ? '>' : ''}${page.count}`,
         statements: statementCount(captured),
         api: [],
         bare: [],
@@ -142,7 +155,9 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
 function misses(result: Measured): string[] {
   const found: string[] = [];
   if (p95(result.api) > P95_TARGET_MS) found.push(`p95 > ${P95_TARGET_MS} ms`);
-  if (p50(result.api) / p50(result.bare) > RATIO_TARGET) found.push(`ratio > ${RATIO_TARGET}`);
+  if (result.c.ratioTarget !== false && p50(result.api) / p50(result.bare) > RATIO_TARGET) {
+    found.push(`ratio > ${RATIO_TARGET}`);
+  }
   return found;
 }
 

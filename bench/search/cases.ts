@@ -20,7 +20,14 @@ export interface SearchCase {
   variant: string;
   user: UserKey;
   path: string;
-  body: {
+  /** POST with `body` (the lists), or GET (the Overzicht). */
+  method?: 'GET' | 'POST';
+  /**
+   * Whether the API-over-bare ratio is a target: not for the Overzicht, whose settled slots are
+   * kept in the process by design (decision 0036), so its bare SQL is not its whole work.
+   */
+  ratioTarget?: boolean;
+  body?: {
     filters: { name: string; value: unknown }[];
     skip: number;
     limit: number;
@@ -180,6 +187,7 @@ export function searchCases(values: CaseValues): SearchCase[] {
     ),
   );
   cases.push(...auditCases(values));
+  cases.push(...overzichtCases());
   return cases;
 }
 
@@ -206,5 +214,24 @@ function auditCases(values: CaseValues): SearchCase[] {
       sortBy: 'at',
       sortDirection: 'desc',
     },
+  }));
+}
+
+/** The Overzicht (decision 0036): every receiver for the super role, one flow, and each participant's own. */
+function overzichtCases(): SearchCase[] {
+  const path = '/rest/management/overzicht';
+  const variants: [variant: string, user: UserKey, query: string][] = [
+    ['default', 'super', ''],
+    ['versienummer h1.0', 'super', '?versienummer=h1.0'],
+    [`default, as ${USERS.large.label}`, 'large', ''],
+    [`default, as ${USERS.small.label}`, 'small', ''],
+  ];
+  return variants.map(([variant, user, query]) => ({
+    list: 'Overzicht',
+    variant,
+    user,
+    path: `${path}${query}`,
+    method: 'GET' as const,
+    ratioTarget: false,
   }));
 }

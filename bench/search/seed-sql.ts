@@ -280,3 +280,33 @@ export function insertAuditEntries(run: Run, from: number, to: number): string {
            jsonb_build_object('status', 'nieuw', 'versie', i % 7 + 1, 'maxMessages', 1 + (i + 1) % 5)
     from generate_series(${from}, ${to}) as i`;
 }
+
+/**
+ * The Overzicht's inputs (decision 0036): a sender for every participant in both flows (every 10th
+ * paused), as activating a configuration makes one. Only bench:search seeds these: with them the
+ * worker of a seed:large database would try to deliver to configurations that do not exist.
+ */
+export function insertSenders(): string {
+  const rows = [...NETBEHEERDERS, ...AANNEMERS].flatMap((name, i) =>
+    [VERSIENUMMER_AANSLUITING, VERSIENUMMER_HOOFDNET].map(
+      (versienummer) => `(${quote(name)}, ${quote(versienummer)}, 1, ${i % 10 !== 9})`,
+    ),
+  );
+  return `insert into senders (deelnemer, versienummer, version, running) values ${rows.join(',')} on conflict do nothing`;
+}
+
+/**
+ * Delivery counters for the 24 hours before the run, every minute of every sender: the densest the
+ * worker can write (a busy platform delivers to every receiver every minute), so the Overzicht's
+ * call reads its worst case. Latency counts per bucket (LATENCY_BUCKET_COUNT of them) from a hash.
+ */
+export function insertDeliveryMinutes(run: Run, buckets: number): string {
+  const minute = `date_trunc('minute', ${ts(run.at)}) - m * interval '1 minute'`;
+  const salt = `(hashtext(s.deelnemer || s.versienummer)::bigint * 10000 + m)`;
+  return `insert into delivery_minutes (receiver, versienummer, minute, delivered, failed, latency)
+    select s.deelnemer, s.versienummer, ${minute},
+      floor(20 * ${u(salt, 30)})::int, floor(3 * power(${u(salt, 31)}, 4))::int,
+      array(select floor(4 * power(${u(`${salt} * 32 + b`, 32)}, 1 + b))::int from generate_series(0, ${buckets - 1}) b)
+    from senders s cross join generate_series(0, 24 * 60 - 1) m
+    on conflict do nothing`;
+}

@@ -5,15 +5,18 @@
  * sizes and index-only scans work as they would after autovacuum.
  */
 import { sql } from 'drizzle-orm';
+import { LATENCY_BUCKET_COUNT } from '@knooppunt/domain';
 import { queryRows, type Database } from '../../packages/server/src/db/client';
 import {
   INSERT_ORDER_HEADS,
   MARK_IN_ERROR,
   insertAuditEntries,
+  insertDeliveryMinutes,
   insertLeveringen,
   insertMessages,
   insertOpdrachten,
   insertParticipants,
+  insertSenders,
   type Run,
   type SeedSizes,
 } from './seed-sql';
@@ -92,4 +95,21 @@ export async function seedLarge(db: Database, sizes: SeedSizes, log: (line: stri
     heads: counts?.heads ?? 0,
     inError: counts?.in_error ?? 0,
   };
+}
+
+/**
+ * The Overzicht's inputs, for bench:search only (not seed:large: see insertSenders): a sender per
+ * participant and flow, and every minute of the last 24 hours counted for each. Answers the rows.
+ */
+export async function seedOverzicht(db: Database, log: (line: string) => void): Promise<number> {
+  const started = performance.now();
+  const run: Run = { tag: 'OVERZICHT', at: new Date(), sizes: { messages: 0, opdrachten: 0, leveringen: 0, audit: 0 } };
+  await db.execute(sql.raw(insertSenders()));
+  await db.execute(sql.raw(insertDeliveryMinutes(run, LATENCY_BUCKET_COUNT)));
+  for (const table of ['senders', 'delivery_minutes']) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from delivery_minutes`);
+  log(
+    `senders and delivery counters: ${(row?.n ?? 0).toLocaleString('en')} minutes (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  return row?.n ?? 0;
 }

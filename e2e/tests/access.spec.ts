@@ -29,13 +29,15 @@ test('a contractor may search rules but not open the concept scenarios', async (
 test('an unknown path goes to the start page', async ({ page }) => {
   await loginAs(page, 'monitor@knooppunt.example', '/bestaat/niet');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Welkom bij beheer' })).toBeVisible();
+  // The monitoring rights' start page (decision 0036).
+  await expect(page.getByRole('heading', { level: 1, name: 'Overzicht' })).toBeVisible();
 });
 
 test('the account popover shows participant and e-mail, and logout ends the session at once', async ({ page }) => {
   await loginAs(page, 'netbeheer@noord.example');
   await page.getByRole('button', { name: 'Account' }).click();
-  await expect(page.getByText('Netbeheer_Noord')).toBeVisible();
+  // The popover's heading (the start page, the Overzicht, names the participant's receivers too).
+  await expect(page.getByRole('heading', { name: 'Netbeheer_Noord' })).toBeVisible();
   const email = page.getByRole('textbox', { name: 'E-mail' });
   await expect(email).toHaveValue('netbeheer@noord.example');
   await expect(email).not.toBeEditable();
@@ -72,7 +74,7 @@ test('a stale or bookmarked login return says in Dutch what happened and offers 
   await page.getByLabel('E-mailadres').fill('monitor@knooppunt.example');
   await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page.getByRole('heading', { name: 'Welkom bij beheer' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overzicht' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu openen' })).toBeVisible();
 });
 

@@ -5,7 +5,8 @@ const APP = 'Knooppunt beheer';
 
 /** Every route of both specs with the heading it shows the administrator (decision 0028). */
 const SCREENS: [path: string, heading: string][] = [
-  ['/', 'Welkom bij beheer'],
+  // The administrator has the monitoring rights: their start page is the Overzicht (decision 0036).
+  ['/', 'Overzicht'],
   ['/opdrachten', 'Overzicht van opdrachten'],
   ['/berichten', 'Overzicht van berichten'],
   ['/uitval', 'Uitval'],

@@ -21,3 +21,4 @@ export * from './user-management';
 export * from './system-clients';
 export * from './audit-log';
 export * from './delivery-stats';
+export * from './overzicht';

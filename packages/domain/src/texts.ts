@@ -94,6 +94,7 @@ export const ERROR_TITLES = {
   deleteWaardenlijst: 'Fout bij verwijderen waardenlijst',
   /** Not in the specs: the Auditlog screen (decision 0033). */
   fetchAuditLog: 'Fout bij ophalen auditlog',
+  fetchOverzicht: 'Fout bij ophalen overzicht',
   login: 'Login failed',
   accessToken: 'Get access token failed',
 } as const;

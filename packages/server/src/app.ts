@@ -45,6 +45,8 @@ import { opdrachtRoutes } from './modules/opdrachten/routes';
 import { createOpdrachtenService } from './modules/opdrachten/service';
 import { auditLogRoutes } from './modules/audit-log/routes';
 import { createAuditLogService } from './modules/audit-log/service';
+import { overzichtRoutes } from './modules/overzicht/routes';
+import { createOverzichtService } from './modules/overzicht/service';
 import { leveringRoutes } from './modules/leveringen/routes';
 import { createLeveringenService } from './modules/leveringen/service';
 import { inboundRoutes } from './modules/inbound/routes';
@@ -209,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit }) });
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   await app.register(auditLogRoutes, { service: createAuditLogService({ db: database.db }) });
+  await app.register(overzichtRoutes, { service: createOverzichtService({ db: database.db }) });
   const ruleValidator = createRuleValidator(database.db, app.log);
   await app.register(inboundRoutes, {
     service: createInboundService({

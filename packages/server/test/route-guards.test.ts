@@ -110,6 +110,7 @@ const ROUTES: {
   { method: 'POST', url: '/rest/management/opdracht-hoofdnet/search', access: 'canViewMonitoring', body: {} },
   { method: 'POST', url: '/rest/management/levering/search', access: 'canViewMonitoring', body: {} },
   { method: 'POST', url: '/rest/audit/search', access: 'canViewAuditLog', body: {} },
+  { method: 'GET', url: '/rest/management/overzicht', access: MONITORING_OR_UITVAL },
   { method: 'POST', url: '/api/v1/berichten', access: 'participant', body: { type: 'Opdracht' } },
   {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { ERROR_TITLES, TITLES, UNAUTHORIZED_TEXT } from '@knooppunt/domain';
+import { ERROR_TITLES, OVERZICHT_TEXTS, TITLES, UNAUTHORIZED_TEXT } from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
@@ -8,7 +8,18 @@ import { appRouteObjects } from './router';
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json({ items: [], count: 0, skip: 0, limit: 10 })),
+    // The lists' empty page, and an empty Overzicht (the monitoring rights' home page).
+    vi.fn(async () =>
+      Response.json({
+        items: [],
+        count: 0,
+        skip: 0,
+        limit: 10,
+        entries: [],
+        from: '2026-01-01T00:00:00Z',
+        slotMinutes: 5,
+      }),
+    ),
   );
 });
 
@@ -104,10 +115,20 @@ describe('routes and guards', () => {
   });
 
   it('says nothing of the kind to a user whose roles open a screen', async () => {
-    renderApp({ url: '/', roles: ['Uitval Beheren'] });
+    renderApp({ url: '/', roles: ['Configuraties Beheren'] });
 
     expect(await screen.findByRole('heading', { name: TITLES.welcome })).toBeInTheDocument();
     expect(screen.queryByText(LABELS.home.noAccess)).not.toBeInTheDocument();
+  });
+
+  it('opens the Overzicht on / for the monitoring rights (Berichten or Uitval), the welcome for others', async () => {
+    for (const roles of [['Beheer Monitoring'], ['Uitval Beheren'], ['Beheer ziet alles']]) {
+      const { unmount } = renderApp({ url: '/', roles });
+      expect(await screen.findByRole('heading', { level: 1, name: OVERZICHT_TEXTS.title })).toBeInTheDocument();
+      unmount();
+    }
+    renderApp({ url: '/home', roles: ['Configuraties Beheren'] });
+    expect(await screen.findByRole('heading', { level: 1, name: TITLES.welcome })).toBeInTheDocument();
   });
 });
 
@@ -121,7 +142,7 @@ describe('titles', () => {
       ['/hoofdnet/uitval', 'Uitval (Hoofdnet)'],
       ['/hoofdnet/configs', 'Overzicht van configuraties (Hoofdnet)'],
       ['/auditlog', 'Auditlog'],
-      ['/', TITLES.welcome],
+      ['/', OVERZICHT_TEXTS.title],
     ];
     for (const [url, heading] of screens) {
       const { unmount } = renderApp({ url, roles: ['Beheer ziet alles'] });

@@ -3,12 +3,35 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useDocumentTitle } from '@/components/page/document-title';
+import { CenteredSpinner } from '@/components/status/centered-spinner';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { opensAnyScreen } from '../routes';
 
+/** The Overzicht and its charts load only for the users who get it as their home page. */
+const OverzichtScreen = lazy(async () => ({
+  default: (await import('@/features/overzicht/components/overzicht-screen')).OverzichtScreen,
+}));
+
+/**
+ * '/' and '/home': the Overzicht for the monitoring rights (Berichten or Uitval, decision 0036),
+ * the welcome page for everyone else.
+ */
 export function HomePage() {
+  const permissions = usePermissions();
+  if (permissions.canViewMonitoring || permissions.canViewUitval) {
+    return (
+      <Suspense fallback={<CenteredSpinner />}>
+        <OverzichtScreen />
+      </Suspense>
+    );
+  }
+  return <WelcomePage />;
+}
+
+function WelcomePage() {
   const permissions = usePermissions();
   useDocumentTitle(TITLES.welcome);
 

@@ -50,6 +50,9 @@ describe('Uitval', () => {
       LABELS.berichten.error,
       LABELS.berichten.options,
     ]);
+    // No receiver column (spec 001), but a receiver filter: the Overzicht opens Uitval filtered on a
+    // receiver (issue 22, decision 0036).
+    expect(screen.getByRole('combobox', { name: LABELS.berichten.receiver })).toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { LATENCY_BUCKET_COUNT, OVERZICHT_SLOT_MINUTES } from '@knooppunt/domain';
+import { queryRows, type Database } from '../../db/client';
+import { messages } from '../../db/schema';
+
+/** One receiver configuration: its sender's state and its queue. */
+export interface ReceiverRow {
+  receiver: string;
+  versienummer: string;
+  running: boolean;
+  waiting: number;
+  oldestWaiting: Date | null;
+}
+
+/** Raw rows come back with Date (node-postgres, PGlite) or ISO text; never lose the milliseconds. */
+const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
+/**
+ * Every receiver configuration (a sender exists once a configuration was activated: running or
+ * paused), with its waiting messages (not delivered) and the acceptance of the oldest of them.
+ * The queues are one grouped read of the undelivered messages through `messages_undelivered_idx`
+ * (receiver, undelivered only): its cost grows with the platform's backlog, not with the messages
+ * (decision 0036). Correlated per-receiver counts through the flows' receiver indexes looked
+ * cheaper, but the planner cannot estimate 'not delivered' there and, guessing thousands of rows
+ * per receiver, chose worse plans and JIT compilation (seconds).
+ */
+export async function receiverRows(db: Database, onlyDeelnemer: string | undefined, versienummer: string | undefined) {
+  const conditions = [sql`true`];
+  if (onlyDeelnemer !== undefined) conditions.push(sql`deelnemer = ${onlyDeelnemer}`);
+  if (versienummer !== undefined) conditions.push(sql`versienummer = ${versienummer}`);
+  const [senders, queues] = await Promise.all([
+    queryRows<{ deelnemer: string; versienummer: string; running: boolean }>(
+      db,
+      sql`select deelnemer, versienummer, running from senders where ${sql.join(conditions, sql` and `)}
+          order by deelnemer, versienummer`,
+    ),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select ${messages.receiver} as receiver, ${messages.versienummer} as versienummer,
+          count(*)::int as waiting, min(${messages.created}) as oldest
+        from ${messages}
+        where ${messages.deliveredAt} is null
+          ${onlyDeelnemer !== undefined ? sql`and ${messages.receiver} = ${onlyDeelnemer}` : sql``}
+          ${versienummer !== undefined ? sql`and ${messages.versienummer} = ${versienummer}` : sql``}
+        group by 1, 2`,
+    ),
+  ]);
+  const queueOfKey = new Map(queues.map((row) => [`${String(row.receiver)} ${String(row.versienummer)}`, row]));
+  return senders.map((s): ReceiverRow => {
+    const queue = queueOfKey.get(`${s.deelnemer} ${s.versienummer}`);
+    return {
+      receiver: s.deelnemer,
+      versienummer: s.versienummer,
+      running: Boolean(s.running),
+      waiting: Number(queue?.waiting ?? 0),
+      oldestWaiting: queue?.oldest === null || queue?.oldest === undefined ? null : toDate(queue.oldest),
+    };
+  });
+}
+
+/** The counters of one receiver configuration in one 5-minute slot. */
+export interface SlotRow {
+  receiver: string;
+  versienummer: string;
+  /** Minutes since the epoch / OVERZICHT_SLOT_MINUTES: the slot's number. */
+  slot: number;
+  delivered: number;
+  failed: number;
+  /** Delivered per latency bucket, LATENCY_BUCKET_COUNT entries. */
+  latency: number[];
+}
+
+const SLOT_SECONDS = OVERZICHT_SLOT_MINUTES * 60;
+/** One sum per latency bucket (arrays are 1-based): summing arrays element-wise in one pass. */
+const latencySums = sql.raw(
+  Array.from({ length: LATENCY_BUCKET_COUNT }, (_, i) => `coalesce(sum(latency[${i + 1}]), 0)::int as l${i}`).join(
+    ', ',
+  ),
+);
+
+/**
+ * The counters of every receiver configuration from slot `fromSlot` on, summed per 5-minute slot.
+ * Reads `delivery_minutes` by its minute index.
+ */
+export async function slotRows(db: Database, fromSlot: number): Promise<SlotRow[]> {
+  const from = new Date(fromSlot * SLOT_SECONDS * 1000);
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select receiver, versienummer, floor(extract(epoch from minute) / ${sql.raw(String(SLOT_SECONDS))})::int as slot,
+          sum(delivered)::int as delivered, sum(failed)::int as failed, ${latencySums}
+        from delivery_minutes
+        where minute >= ${from.toISOString()}::timestamptz
+        group by 1, 2, 3`,
+  );
+  return rows.map((row) => ({
+    receiver: String(row.receiver),
+    versienummer: String(row.versienummer),
+    slot: Number(row.slot),
+    delivered: Number(row.delivered),
+    failed: Number(row.failed),
+    latency: Array.from({ length: LATENCY_BUCKET_COUNT }, (_, i) => Number(row[`l${i}`])),
+  }));
+}
