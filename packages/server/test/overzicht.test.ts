@@ -32,6 +32,16 @@ const latency = (bucket: number, count: number) =>
 /** The start of the minute `minutesAgo` minutes before now. */
 const minuteAgo = (minutesAgo: number) => new Date(Math.floor((Date.now() - minutesAgo * 60_000) / 60_000) * 60_000);
 
+/** Half an hour ago, to another receiver and flow (its minute fixed once: a later minuteAgo may fall in the next slot). */
+const NOORD_HOOFDNET_COUNTER = {
+  receiver: NOORD,
+  versienummer: 'h1.0',
+  minute: minuteAgo(30),
+  delivered: 3,
+  failed: 4,
+  latency: latency(0, 3),
+};
+
 /** The counter rows the worker would have written (the table's contract). */
 const COUNTERS = [
   // Two minutes of one slot two hours ago: 90 fast deliveries (≤ 25 ms) and 3 failures.
@@ -49,7 +59,7 @@ const COUNTERS = [
     latency: latency(14, 999),
   },
   // Another receiver and flow.
-  { receiver: NOORD, versienummer: 'h1.0', minute: minuteAgo(30), delivered: 3, failed: 4, latency: latency(0, 3) },
+  NOORD_HOOFDNET_COUNTER,
 ];
 
 const slotIndex = (answer: Overzicht, minute: Date) =>
@@ -120,7 +130,7 @@ describe('GET /rest/management/overzicht', () => {
 
     const noordHoofdnet = entryOf(answer, NOORD, 'h1.0');
     expect(noordHoofdnet).toMatchObject({ flow: 'hoofdnet', waiting: 0, oldestWaiting: null, p95Ms: 10 });
-    expect(noordHoofdnet.failed[slotIndex(answer, minuteAgo(30))]).toBe(4);
+    expect(noordHoofdnet.failed[slotIndex(answer, NOORD_HOOFDNET_COUNTER.minute)]).toBe(4);
     // The Hoofdnet message to Alfa waits in Alfa's Hoofdnet configuration, not its Aansluiting one.
     expect(entryOf(answer, ALFA, 'h1.0')).toMatchObject({ waiting: 1, oldestWaiting: at(-10).toISOString() });
   });
@@ -255,5 +265,20 @@ describe('settled slots kept in the process', () => {
     });
     const after = sum(entryOf(await kept.overview(user, {}), ALFA, 'h1.0').failed);
     expect(after).toBe(before + 9);
+  });
+
+  it("shows a receiver's open alert (decision 0035), not a recovered one", async () => {
+    await t.app.db
+      .execute(sql`insert into delivery_alerts (receiver, versienummer, down_since, reason, last_error, last_trace_id, alerted_at, recovered_at)
+      values (${ALFA}, '2.0', ${at(-40).toISOString()}::timestamptz, 'failures', 'HTTP 500', 'trace-1', now(), null),
+             (${NOORD}, 'h1.0', ${at(-300).toISOString()}::timestamptz, 'silence', null, null, now(), now())`);
+    const answer = await overview(superRole);
+    expect(entryOf(answer, ALFA, '2.0').alert).toEqual({
+      since: at(-40).toISOString(),
+      reason: 'failures',
+      lastError: 'HTTP 500',
+    });
+    expect(entryOf(answer, NOORD, 'h1.0').alert).toBeNull();
+    expect(entryOf(answer, ALFA, 'h1.0').alert).toBeNull();
   });
 });

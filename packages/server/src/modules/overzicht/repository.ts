@@ -58,6 +58,31 @@ export async function receiverRows(db: Database, onlyDeelnemer: string | undefin
   });
 }
 
+/** The open failure alerts (decision 0035: at most one per receiver configuration), by the caller's key. */
+export async function openAlerts(
+  db: Database,
+  onlyDeelnemer: string | undefined,
+  keyOf: (receiver: string, versienummer: string) => string,
+) {
+  const rows = await queryRows<{
+    receiver: string;
+    versienummer: string;
+    since: unknown;
+    reason: 'failures' | 'silence';
+    last_error: string | null;
+  }>(
+    db,
+    sql`select receiver, versienummer, down_since as since, reason, last_error from delivery_alerts
+        where recovered_at is null ${onlyDeelnemer !== undefined ? sql`and receiver = ${onlyDeelnemer}` : sql``}`,
+  );
+  return new Map(
+    rows.map((row) => [
+      keyOf(row.receiver, row.versienummer),
+      { since: toDate(row.since).toISOString(), reason: row.reason, lastError: row.last_error },
+    ]),
+  );
+}
+
 /** The counters of one receiver configuration in one 5-minute slot. */
 export interface SlotRow {
   receiver: string;

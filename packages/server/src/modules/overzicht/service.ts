@@ -14,7 +14,7 @@ import {
 import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
-import { receiverRows, slotRows, type SlotRow } from './repository';
+import { openAlerts, receiverRows, slotRows, type SlotRow } from './repository';
 
 const SLOT_MS = OVERZICHT_SLOT_MINUTES * 60_000;
 /**
@@ -144,9 +144,10 @@ export function createOverzichtService({ db, now = () => Date.now() }: { db: Dat
       const firstSlot = currentSlot - OVERZICHT_SLOTS + 1;
       const settleSlot = Math.floor((at - OVERZICHT_SETTLE_MS) / SLOT_MS);
       const scope = await monitoringScope(db, user);
-      const [receivers, seriesOf] = await Promise.all([
+      const [receivers, seriesOf, alerts] = await Promise.all([
         receiverRows(db, scope, query.versienummer),
         seriesReader(firstSlot, settleSlot),
+        openAlerts(db, scope, keyOf),
       ]);
       const empty = new Array<number>(OVERZICHT_SLOTS).fill(0);
       const entries = receivers.map((row): OverzichtEntry => {
@@ -165,8 +166,7 @@ export function createOverzichtService({ db, now = () => Date.now() }: { db: Dat
           failed: series?.failed ?? empty,
           p95Ms: above ? OVERZICHT_LAST_LATENCY_BOUND_MS : p95,
           p95IsLowerBound: above,
-          // The open alert (issue 22 item 2) joins here once `delivery_alerts` exists.
-          alert: null,
+          alert: alerts.get(keyOf(row.receiver, row.versienummer)) ?? null,
         };
       });
       return { from: new Date(firstSlot * SLOT_MS).toISOString(), slotMinutes: OVERZICHT_SLOT_MINUTES, entries };
