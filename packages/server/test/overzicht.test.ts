@@ -281,4 +281,14 @@ describe('settled slots kept in the process', () => {
     expect(entryOf(answer, NOORD, 'h1.0').alert).toBeNull();
     expect(entryOf(answer, ALFA, 'h1.0').alert).toBeNull();
   });
+
+  it('reads the queues at most every few seconds, shared by the calls in between', async () => {
+    const user = { sub: 'x', permissions: { canSeeAllParticipants: true } } as never;
+    const kept = createOverzichtService({ db: t.app.db, queueReadMs: 60_000 });
+    const before = entryOf(await kept.overview(user, {}), ALFA, '2.0').waiting;
+    await seedMessages(t.app.db, [message('w9', 'OV-9', 'Planning', [NOORD, ALFA], { created: -5 })]);
+    expect(entryOf(await kept.overview(user, {}), ALFA, '2.0').waiting).toBe(before);
+    const fresh = createOverzichtService({ db: t.app.db, queueReadMs: 0 });
+    expect(entryOf(await fresh.overview(user, {}), ALFA, '2.0').waiting).toBe(before + 1);
+  });
 });

@@ -314,6 +314,26 @@ export const bulkRetryJobs = pgTable(
 );
 
 /**
+ * The messages of a bulk resend job (decision 0034), chosen once when it starts: each batch reads
+ * the next ones by the primary key instead of searching the filters again (which read every
+ * remaining match per batch). A batch deletes its items when it commits; a finished or failed job
+ * has none left.
+ */
+export const bulkRetryItems = pgTable(
+  'bulk_retry_items',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => bulkRetryJobs.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    messageId: uuid('message_id').notNull(),
+    receiver: text('receiver').notNull(),
+    opdrachtId: text('opdracht_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+);
+
+/**
  * Delivery counters per receiver configuration (receiver, versienummer) and minute (issue 22
  * items 2 and 3): the worker adds what it delivered, the failed attempts and the accepted→delivered
  * latency of what it delivered as counts per bucket (domain LATENCY_BUCKET_BOUNDS_MS). The

@@ -1,8 +1,8 @@
-import { and, count, isNull, lte, gt, asc, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { MESSAGE_VERSIENUMMER_FILTER, type BulkRetryJob } from '@knooppunt/domain';
 import { randomUUID } from 'node:crypto';
 import { queryRows, type Database } from '../../db/client';
-import { bulkRetryJobs, messages } from '../../db/schema';
+import { bulkRetryItems, bulkRetryJobs, messages } from '../../db/schema';
 import { Statement, value } from '../../db/statement';
 import { notifyNewWork } from '../../delivery/enqueue';
 import { eitherParty, perShape, statementBuilder } from '../../monitoring/statements';
@@ -34,23 +34,29 @@ const countOf = perShape(
     ),
 );
 
-/** The next batch of a job: the matching undelivered messages after its place, in seq order. */
-const batchOf = perShape(
+/**
+ * The job's messages: every undelivered one matching the filters up to `until`, chosen once in one
+ * statement (answers how many).
+ */
+const chooseItems = perShape(
   (shape: BulkShape) =>
     new Statement(
-      statementBuilder
-        .select({ id: messages.id, receiver: messages.receiver, opdrachtId: messages.opdrachtId, seq: messages.seq })
-        .from(messages)
-        .where(and(undelivered(shape, true), gt(messages.seq, value('after'))))
-        .orderBy(asc(messages.seq))
-        .limit(value('size')),
-      (rows) =>
-        rows.map(([id, receiver, opdrachtId, seq]) => ({
-          id: String(id),
-          receiver: String(receiver),
-          opdrachtId: String(opdrachtId),
-          seq: Number(seq),
-        })),
+      sql`with chosen as (
+            insert into ${bulkRetryItems} (job_id, seq, message_id, receiver, opdracht_id)
+            ${statementBuilder
+              .select({
+                job: sql`${value('job')}::uuid`,
+                seq: messages.seq,
+                id: messages.id,
+                receiver: messages.receiver,
+                opdrachtId: messages.opdrachtId,
+              })
+              .from(messages)
+              .where(undelivered(shape, true))}
+            returning 1
+          )
+          select count(*)::int from chosen`,
+      (rows) => Number(rows[0]?.[0] ?? 0),
     ),
 );
 
@@ -74,22 +80,30 @@ export async function insertJob(
     sql`select coalesce(pg_sequence_last_value(pg_get_serial_sequence('messages', 'seq')::regclass), 0) as until`,
   );
   const until = Number(last?.until ?? 0);
-  const total = await countOf({ shape: filterShape(job.query), bounded: true }).run(tx, {
-    ...filterValues(job.query),
-    until,
-  });
-  const [row] = await tx
+  const [created] = await tx
     .insert(bulkRetryJobs)
     .values({
       actorSub: job.actorSub,
       actor: job.actor,
       onlyDeelnemer: job.query.onlyDeelnemer ?? null,
       filters: job.filters,
-      total,
+      total: 0,
       untilSeq: until,
+    })
+    .returning({ id: bulkRetryJobs.id });
+  const total = await chooseItems(filterShape(job.query)).run(tx, {
+    ...filterValues(job.query),
+    until,
+    job: created!.id,
+  });
+  const [row] = await tx
+    .update(bulkRetryJobs)
+    .set({
+      total,
       // Nothing to do: finished at once.
       ...(total === 0 && { state: 'finished', finished: sql`now()` }),
     })
+    .where(sql`${bulkRetryJobs.id} = ${created!.id}`)
     .returning();
   return row!;
 }
@@ -136,14 +150,18 @@ async function runBatch(
   size: number,
   leaseMs: number,
 ): Promise<boolean> {
-  const query = jobQuery(job);
   const { more, last } = await db.transaction(async (tx) => {
-    const batch = await batchOf(filterShape(query)).run(tx, {
-      ...filterValues(query),
-      until: job.untilSeq,
-      after: job.afterSeq,
-      size,
-    });
+    const batch = await tx
+      .select({
+        id: bulkRetryItems.messageId,
+        receiver: bulkRetryItems.receiver,
+        opdrachtId: bulkRetryItems.opdrachtId,
+        seq: bulkRetryItems.seq,
+      })
+      .from(bulkRetryItems)
+      .where(and(eq(bulkRetryItems.jobId, job.id), gt(bulkRetryItems.seq, job.afterSeq)))
+      .orderBy(asc(bulkRetryItems.seq))
+      .limit(size);
     let moved = 0;
     if (batch.length > 0) {
       const orders = [...new Map(batch.map((m) => [`${m.receiver}\u0000${m.opdrachtId}`, m])).values()].map(
@@ -176,6 +194,7 @@ async function runBatch(
     }
     const more = batch.length === size;
     const last = batch.at(-1)?.seq ?? job.afterSeq;
+    await tx.delete(bulkRetryItems).where(and(eq(bulkRetryItems.jobId, job.id), lte(bulkRetryItems.seq, last)));
     const updated = await tx
       .update(bulkRetryJobs)
       .set({
@@ -193,11 +212,6 @@ async function runBatch(
   // Only once committed: a batch that failed is read again from the same place.
   job.afterSeq = last;
   return more;
-}
-
-/** The filters of a job as the search takes them, with its tenancy. */
-function jobQuery(job: BulkRetryJobRow): MessageFilterQuery {
-  return filtersToQuery(job.filters, job.onlyDeelnemer ?? undefined);
 }
 
 /** A search's filters (messageSearchSchema's output) as the repository's query: the lists' and the bulk resend's. */
@@ -312,6 +326,7 @@ export function createBulkRetryRunner({
               claimedUntil: null,
             })
             .where(and(sql`${bulkRetryJobs.id} = ${job.id}`, sql`${bulkRetryJobs.runner} = ${runner}`));
+          await db.delete(bulkRetryItems).where(eq(bulkRetryItems.jobId, job.id));
           return;
         }
         log.warn({ job: job.id, err: error }, 'Opnieuw versturen: batch mislukt, opnieuw');

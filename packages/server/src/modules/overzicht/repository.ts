@@ -16,44 +16,66 @@ export interface ReceiverRow {
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 /**
- * Every receiver configuration (a sender exists once a configuration was activated: running or
- * paused), with its waiting messages (not delivered) and the acceptance of the oldest of them.
- * The queues are one grouped read of the undelivered messages through `messages_undelivered_idx`
- * (receiver, undelivered only): its cost grows with the platform's backlog, not with the messages
- * (decision 0036). Correlated per-receiver counts through the flows' receiver indexes looked
- * cheaper, but the planner cannot estimate 'not delivered' there and, guessing thousands of rows
- * per receiver, chose worse plans and JIT compilation (seconds).
+ * Every receiver configuration the caller may see (a sender exists once a configuration was
+ * activated: running or paused).
  */
-export async function receiverRows(db: Database, onlyDeelnemer: string | undefined, versienummer: string | undefined) {
+export function senderRows(db: Database, onlyDeelnemer: string | undefined, versienummer: string | undefined) {
   const conditions = [sql`true`];
   if (onlyDeelnemer !== undefined) conditions.push(sql`deelnemer = ${onlyDeelnemer}`);
   if (versienummer !== undefined) conditions.push(sql`versienummer = ${versienummer}`);
-  const [senders, queues] = await Promise.all([
-    queryRows<{ deelnemer: string; versienummer: string; running: boolean }>(
-      db,
-      sql`select deelnemer, versienummer, running from senders where ${sql.join(conditions, sql` and `)}
-          order by deelnemer, versienummer`,
-    ),
-    queryRows<Record<string, unknown>>(
-      db,
-      sql`select ${messages.receiver} as receiver, ${messages.versienummer} as versienummer,
+  return queryRows<{ deelnemer: string; versienummer: string; running: boolean }>(
+    db,
+    sql`select deelnemer, versienummer, running from senders where ${sql.join(conditions, sql` and `)}
+        order by deelnemer, versienummer`,
+  );
+}
+
+/** The waiting messages (not delivered) of one receiver configuration, and the acceptance of the oldest. */
+export interface QueueRow {
+  receiver: string;
+  versienummer: string;
+  waiting: number;
+  oldest: Date | null;
+}
+
+/**
+ * Every receiver configuration's queue: one grouped read of the undelivered messages through
+ * `messages_undelivered_idx` (receiver, undelivered only); its cost grows with the platform's
+ * backlog, not with the messages (decision 0036). Correlated per-receiver counts through the flows'
+ * receiver indexes looked cheaper, but the planner cannot estimate 'not delivered' there and,
+ * guessing thousands of rows per receiver, chose worse plans and JIT compilation (seconds).
+ */
+export async function queueRows(db: Database): Promise<QueueRow[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${messages.receiver} as receiver, ${messages.versienummer} as versienummer,
           count(*)::int as waiting, min(${messages.created}) as oldest
         from ${messages}
         where ${messages.deliveredAt} is null
-          ${onlyDeelnemer !== undefined ? sql`and ${messages.receiver} = ${onlyDeelnemer}` : sql``}
-          ${versienummer !== undefined ? sql`and ${messages.versienummer} = ${versienummer}` : sql``}
         group by 1, 2`,
-    ),
-  ]);
-  const queueOfKey = new Map(queues.map((row) => [`${String(row.receiver)} ${String(row.versienummer)}`, row]));
+  );
+  return rows.map((row) => ({
+    receiver: String(row.receiver),
+    versienummer: String(row.versienummer),
+    waiting: Number(row.waiting),
+    oldest: row.oldest === null || row.oldest === undefined ? null : toDate(row.oldest),
+  }));
+}
+
+/** The senders with their queues. */
+export function receiverRows(
+  senders: readonly { deelnemer: string; versienummer: string; running: boolean }[],
+  queues: readonly QueueRow[],
+): ReceiverRow[] {
+  const queueOfKey = new Map(queues.map((row) => [`${row.receiver}\u0000${row.versienummer}`, row]));
   return senders.map((s): ReceiverRow => {
-    const queue = queueOfKey.get(`${s.deelnemer} ${s.versienummer}`);
+    const queue = queueOfKey.get(`${s.deelnemer}\u0000${s.versienummer}`);
     return {
       receiver: s.deelnemer,
       versienummer: s.versienummer,
       running: Boolean(s.running),
-      waiting: Number(queue?.waiting ?? 0),
-      oldestWaiting: queue?.oldest === null || queue?.oldest === undefined ? null : toDate(queue.oldest),
+      waiting: queue?.waiting ?? 0,
+      oldestWaiting: queue?.oldest ?? null,
     };
   });
 }

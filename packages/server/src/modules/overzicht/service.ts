@@ -14,7 +14,8 @@ import {
 import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
-import { openAlerts, receiverRows, slotRows, type SlotRow } from './repository';
+import { atMostEvery } from '../../delivery/metrics';
+import { openAlerts, queueRows, receiverRows, senderRows, slotRows, type SlotRow } from './repository';
 
 const SLOT_MS = OVERZICHT_SLOT_MINUTES * 60_000;
 /**
@@ -22,6 +23,13 @@ const SLOT_MS = OVERZICHT_SLOT_MINUTES * 60_000;
  * it and flushes within seconds (decision 0036). Slots that ended before it are read once and kept.
  */
 export const OVERZICHT_SETTLE_MS = 10 * 60_000;
+
+/**
+ * The queues (waiting, oldest) are read at most this often, for every receiver at once, and shared
+ * by the calls in between: the one grouped read grows with the platform's backlog (decision 0036),
+ * and the screen refreshes every minute. /metrics reads its queue depth the same way.
+ */
+export const OVERZICHT_QUEUE_READ_MS = 5_000;
 
 export type OverzichtService = ReturnType<typeof createOverzichtService>;
 
@@ -94,7 +102,17 @@ function settledSlots() {
   };
 }
 
-export function createOverzichtService({ db, now = () => Date.now() }: { db: Database; now?: () => number }) {
+export function createOverzichtService({
+  db,
+  now = () => Date.now(),
+  queueReadMs = OVERZICHT_QUEUE_READ_MS,
+}: {
+  db: Database;
+  now?: () => number;
+  /** Tests: 0 reads the queues on every call. */
+  queueReadMs?: number;
+}) {
+  const queues = atMostEvery(queueReadMs, () => queueRows(db));
   const settled = settledSlots();
 
   /** Series over the window from `firstSlot` of the kept slots below `until`: the same within a slot's 5 minutes. */
@@ -144,11 +162,13 @@ export function createOverzichtService({ db, now = () => Date.now() }: { db: Dat
       const firstSlot = currentSlot - OVERZICHT_SLOTS + 1;
       const settleSlot = Math.floor((at - OVERZICHT_SETTLE_MS) / SLOT_MS);
       const scope = await monitoringScope(db, user);
-      const [receivers, seriesOf, alerts] = await Promise.all([
-        receiverRows(db, scope, query.versienummer),
+      const [senders, queue, seriesOf, alerts] = await Promise.all([
+        senderRows(db, scope, query.versienummer),
+        queues(),
         seriesReader(firstSlot, settleSlot),
         openAlerts(db, scope, keyOf),
       ]);
+      const receivers = receiverRows(senders, queue);
       const empty = new Array<number>(OVERZICHT_SLOTS).fill(0);
       const entries = receivers.map((row): OverzichtEntry => {
         const series = seriesOf(keyOf(row.receiver, row.versienummer));
