@@ -1,4 +1,5 @@
 import { expectNoAxeViolations } from '../support/axe';
+import { newOpdracht } from '../support/participants-api';
 import { loginAs } from '../support/portal';
 import { expect, test } from '../support/test';
 
@@ -11,7 +12,10 @@ const TITLE = 'Overzicht';
 
 test('the super role sees every receiver with its chart drawn and opens Berichten filtered on one', async ({
   page,
+  request,
 }) => {
+  // An order to Aannemer_Alfa, delivered by the worker, which counts it (flushed every 5 s).
+  await newOpdracht(request, 'Aannemer_Alfa', 'OVZ');
   await loginAs(page, 'beheer@knooppunt.example');
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   const table = page.getByRole('table', { name: TITLE });
@@ -25,6 +29,14 @@ test('the super role sees every receiver with its chart drawn and opens Berichte
   });
   await expect(chart).toBeVisible();
   await expect(chart.locator('svg .MuiLineChart-line')).toHaveCount(2);
+  // Fed by the worker's counters: the order's delivery shows in Aannemer_Alfa's chart once the
+  // worker has flushed its counts; the page is read again until it does.
+  await expect(async () => {
+    await page.reload();
+    await expect(
+      table.getByRole('img', { name: /: Aannemer_Alfa, Aansluiting\. [1-9]\d* afgeleverd, \d+ mislukt$/ }),
+    ).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
   await expectNoAxeViolations(page, TITLE);
 
   await page.getByRole('link', { name: 'Berichten aan Aannemer_Alfa (Aansluiting) openen' }).click();
