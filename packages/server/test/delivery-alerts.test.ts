@@ -15,7 +15,7 @@ import {
 import { loadConfig } from '../src/config';
 import { createSecretCipher } from '../src/secrets/cipher';
 import { createTestApp } from './helpers';
-import { createDeliveryAlerts, type AlertRules } from '../src/delivery/alerts';
+import { createDeliveryAlerts, type AlertRules, type DeliveryAlertsOptions } from '../src/delivery/alerts';
 import { createDeliveryCounters } from '../src/delivery/counters';
 import { createMailer } from '../src/mail/outbox';
 import { dutchDuration, dutchMoment } from '../src/mail/templates';
@@ -82,6 +82,13 @@ const textOf = (mail: ParsedMail) => (mail.text ?? '').replace(/\s+/g, ' ');
 
 const RULES: AlertRules = { failedAttempts: 2, silenceMs: 60_000, repeatMs: 60 * 60_000 };
 
+/** The alert evaluation on a fixture's database, sending through `mailer`; the test evaluates (its timer waits an hour). */
+const alertsOf = (
+  db: Database,
+  mailer: DeliveryAlertsOptions['mailer'],
+  options: Partial<Omit<DeliveryAlertsOptions, 'db' | 'mailer'>> = {},
+) => createDeliveryAlerts({ db, mailer, publicUrl: PORTAL, rules: RULES, log: quiet, checkMs: 3_600_000, ...options });
+
 describe('delivery alerts by e-mail', { timeout: 90_000 }, () => {
   it('mails once when a receiver fails, not again within the repeat window, a reminder after it, and once on recovery', async () => {
     const f = await fixture();
@@ -95,16 +102,7 @@ describe('delivery alerts by e-mail', { timeout: 90_000 }, () => {
     await withAddresses(f.db, 'Aannemer_Beta', ['storing@beta.example']);
     let clockOffset = 0;
     const counters = createDeliveryCounters({ db: f.db, log: quiet, flushMs: 100 });
-    const alerts = createDeliveryAlerts({
-      db: f.db,
-      mailer,
-      publicUrl: PORTAL,
-      rules: RULES,
-      log: quiet,
-      checkMs: 3_600_000,
-      counters,
-      now: () => Date.now() + clockOffset,
-    });
+    const alerts = alertsOf(f.db, mailer, { counters, now: () => Date.now() + clockOffset });
     const a1 = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'A-1' });
     await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'A-1' });
     f.startWorker({ pollIntervalMs: 50, counters });
@@ -203,15 +201,7 @@ describe('delivery alerts by e-mail', { timeout: 90_000 }, () => {
       await submit(f.db, { receiver: deelnemer, opdrachtId: `${deelnemer}-1` });
     }
     let clockOffset = 0;
-    const alerts = createDeliveryAlerts({
-      db: f.db,
-      mailer,
-      publicUrl: PORTAL,
-      rules: RULES,
-      log: quiet,
-      checkMs: 3_600_000,
-      now: () => Date.now() + clockOffset,
-    });
+    const alerts = alertsOf(f.db, mailer, { now: () => Date.now() + clockOffset });
     f.startWorker({ pollIntervalMs: 50, leaseMs: 60_000 });
     await eventually(() => expect(hanging.callbacks).toHaveLength(2));
 
@@ -257,15 +247,7 @@ describe('delivery alerts by e-mail', { timeout: 90_000 }, () => {
       .set({ created: sql`now() - interval '1 hour'` })
       .where(eq(messages.id, waiting));
     await f.db.update(senders).set({ running: true, maxMessages: 0 });
-    const alerts = createDeliveryAlerts({
-      db: f.db,
-      mailer,
-      publicUrl: PORTAL,
-      rules: RULES,
-      log: quiet,
-      checkMs: 3_600_000,
-      counters,
-    });
+    const alerts = alertsOf(f.db, mailer, { counters });
     // maxMessages 0 counts as paused: nothing.
     expect(await alerts.evaluate()).toMatchObject({ looked: 1, opened: [] });
     await f.db.update(senders).set({ maxMessages: 5 });
@@ -285,15 +267,7 @@ describe('delivery alerts by e-mail', { timeout: 90_000 }, () => {
           values ('Aannemer_Alfa', '2.0', date_trunc('minute', now()) - interval '2 minutes', 1, 0,
                   array_fill(0, array[${LATENCY_BUCKET_COUNT}::int]))`,
     );
-    const elsewhere = (silenceMs: number) =>
-      createDeliveryAlerts({
-        db: f.db,
-        mailer,
-        publicUrl: PORTAL,
-        rules: { ...RULES, silenceMs },
-        log: quiet,
-        checkMs: 3_600_000,
-      });
+    const elsewhere = (silenceMs: number) => alertsOf(f.db, mailer, { rules: { ...RULES, silenceMs } });
     expect(await elsewhere(3 * 60_000).evaluate()).toMatchObject({ looked: 1, opened: [] });
     expect(await elsewhere(60_000).evaluate()).toMatchObject({ looked: 1, opened: ['Aannemer_Alfa|2.0'] });
     const [alert] = await f.db.select().from(deliveryAlerts);
@@ -310,8 +284,8 @@ describe('delivery alerts by e-mail', { timeout: 90_000 }, () => {
     f.startWorker({ pollIntervalMs: 50 });
     await eventually(async () => expect(await attemptsOf(f.db, id)).toBe(1));
     const rules = { ...RULES, failedAttempts: 1 };
-    const one = createDeliveryAlerts({ db: f.db, mailer, publicUrl: PORTAL, rules, log: quiet, checkMs: 3_600_000 });
-    const two = createDeliveryAlerts({ db: f.db, mailer, publicUrl: PORTAL, rules, log: quiet, checkMs: 3_600_000 });
+    const one = alertsOf(f.db, mailer, { rules });
+    const two = alertsOf(f.db, mailer, { rules });
 
     const results = await Promise.all([one.evaluate(), two.evaluate(), one.evaluate(), two.evaluate()]);
     expect(results.flatMap((result) => result.opened)).toEqual(['Aannemer_Alfa|2.0']);

@@ -1,9 +1,8 @@
-import { permissionsFor, SUPER_ROLE } from '@knooppunt/domain';
+import { SUPER_ROLE } from '@knooppunt/domain';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuditService } from '../src/audit/service';
-import type { AuthUser } from '../src/auth/verifier';
 import type { Database } from '../src/db/client';
 import { messages, opdrachten, orderHeads } from '../src/db/schema';
 import { claimRuns } from '../src/delivery/claim';
@@ -21,6 +20,7 @@ import {
   useDeliveryResources,
   type DeliveryFixture,
 } from './support/delivery';
+import { serviceUser } from './helpers';
 import { reply, startLocalServer } from './support/local-server';
 
 const { fixture, receiver } = useDeliveryResources();
@@ -28,15 +28,7 @@ const ALFA = 'Aannemer_Alfa';
 const BRAVO = 'Aannemer_Bravo';
 const LEASE = { leaseMs: 60_000 };
 
-const admin: AuthUser = {
-  sub: 'beheerder',
-  email: 'beheer@example.nl',
-  deelnemer: undefined,
-  roles: [SUPER_ROLE],
-  permissions: permissionsFor([SUPER_ROLE]),
-  clientId: undefined,
-  system: false,
-};
+const admin = serviceUser([SUPER_ROLE]);
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {

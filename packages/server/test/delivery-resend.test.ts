@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { permissionsFor } from '@knooppunt/domain';
 import { createAuditService } from '../src/audit/service';
-import type { AuthUser } from '../src/auth/verifier';
 import { auditLog, messages, orderHeads, senders } from '../src/db/schema';
 import { createMessagesService } from '../src/modules/messages/service';
+import { serviceUser } from './helpers';
 import { VERSIENUMMER, bodyOf, eventually, seedReceiver, submit, useDeliveryResources } from './support/delivery';
 
 /**
@@ -14,15 +13,7 @@ import { VERSIENUMMER, bodyOf, eventually, seedReceiver, submit, useDeliveryReso
  */
 const { fixture, receiver } = useDeliveryResources();
 
-const beheer: AuthUser = {
-  sub: 'beheerder',
-  email: 'beheer@knooppunt.example',
-  deelnemer: undefined,
-  roles: ['Beheer ziet alles', 'Uitval Beheren'],
-  permissions: permissionsFor(['Beheer ziet alles', 'Uitval Beheren']),
-  clientId: undefined,
-  system: false,
-};
+const beheer = serviceUser(['Beheer ziet alles', 'Uitval Beheren']);
 
 describe('resend of a delivered message', { timeout: 60_000 }, () => {
   it('delivers it again with the same Idempotency-Key, and records it as delivered again', async () => {

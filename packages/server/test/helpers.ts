@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, importJWK, type JWK } from 'jose';
 import pg from 'pg';
+import { permissionsFor } from '@knooppunt/domain';
 import { buildApp, type BuildOptions } from '../src/app';
+import type { AuthUser } from '../src/auth/verifier';
 import { loadConfig, type Config } from '../src/config';
 import { signingKeys } from '../src/db/schema';
 import { closedPort } from './support/local-server';
@@ -134,3 +136,16 @@ export async function tokenFor(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A portal user with these roles as the verifier hands it to a service, for tests that call a service directly. */
+export function serviceUser(roles: string[], deelnemer?: string): AuthUser {
+  return {
+    sub: 'beheerder',
+    email: 'beheer@knooppunt.example',
+    deelnemer,
+    roles,
+    permissions: permissionsFor(roles),
+    clientId: undefined,
+    system: false,
+  };
+}

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../src/db/client';
 import { auditLog, messages, opdrachten } from '../src/db/schema';
 import { loadConfig } from '../src/config';
+import { createAuditService } from '../src/audit/service';
+import { createMessagesService } from '../src/modules/messages/service';
 import { runRetention } from '../src/retention/run';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, serviceUser, type TestApp } from './helpers';
 
 /** Retention (decision 0032): the daily job of the worker, run here directly and by its schedule. */
 
@@ -93,19 +95,8 @@ describe('message retention', { timeout: 60_000 }, () => {
     expect(count!.n).toBe(7);
 
     // The search shows the removal, with the days that applied (the panel's text).
-    const { permissionsFor } = await import('@knooppunt/domain');
-    const { createMessagesService } = await import('../src/modules/messages/service');
-    const { createAuditService } = await import('../src/audit/service');
     const service = createMessagesService({ db, audit: createAuditService() });
-    const beheer = {
-      sub: 'beheerder',
-      email: 'beheer@knooppunt.example',
-      deelnemer: undefined,
-      roles: ['Beheer ziet alles', 'Uitval Beheren'],
-      permissions: permissionsFor(['Beheer ziet alles', 'Uitval Beheren']),
-      clientId: undefined,
-      system: false,
-    };
+    const beheer = serviceUser(['Beheer ziet alles', 'Uitval Beheren']);
     const page = await service.search(beheer, {
       filters: { versienummer: '!h1.0', opdrachtId: 'O-gereed' },
       skip: 0,
@@ -244,7 +235,10 @@ describe('message retention', { timeout: 60_000 }, () => {
     }
     const abort = new AbortController();
     const first = runRetention(db, DAYS, { batchSize: 2, pauseMs: 60_000, signal: abort.signal });
-    setTimeout(() => abort.abort(), 50);
+    // Stopped in the pause after its first batch: once that batch's two are emptied, not after a fixed time.
+    const emptied = async () => (await db.select().from(messages).where(isNotNull(messages.dataRemovedAt))).length;
+    while ((await emptied()) < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    abort.abort();
     expect((await first).messages).toBe(2);
     expect((await runRetention(db, DAYS, { batchSize: 2, pauseMs: 0 })).messages).toBe(4);
   });
