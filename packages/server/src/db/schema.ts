@@ -198,4 +198,5 @@ export const mailOutbox = pgTable(
 );
 
 export * from './schema-berichten';
+export * from './schema-operations';
 export * from './schema-regels';
