@@ -40,7 +40,7 @@ import { demoMode, type DemoOverrides } from './demo';
 import { seedDemoConfigs } from './demo/seed-configs';
 import { messageRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
-import { createBulkRetryRunner } from './modules/messages/bulk-retry';
+import { createBulkRetryRunner } from './modules/messages/bulk-retry-runner';
 import { opdrachtRoutes } from './modules/opdrachten/routes';
 import { createOpdrachtenService } from './modules/opdrachten/service';
 import { auditLogRoutes } from './modules/audit-log/routes';

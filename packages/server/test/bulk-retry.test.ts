@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { auditLog, bulkRetryItems, bulkRetryJobs, messages, orderHeads } from '../src/db/schema';
-import { createBulkRetryRunner } from '../src/modules/messages/bulk-retry';
+import { createBulkRetryRunner } from '../src/modules/messages/bulk-retry-runner';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 import { ALFA, BETA, NOORD, ZUID, at, message, seedMessages } from './support/monitoring';
 

@@ -8,7 +8,8 @@ import {
   type monitoringValuelistQuerySchema,
 } from '@knooppunt/domain';
 import type { z } from 'zod';
-import { countUndelivered, filtersToQuery, findJob, insertJob, toJobView, type BulkRetryRunner } from './bulk-retry';
+import { countUndelivered, filtersToQuery, findJob, insertJob, toJobView } from './bulk-retry';
+import type { BulkRetryRunner } from './bulk-retry-runner';
 import type { AuditService } from '../../audit/service';
 import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
