@@ -1,6 +1,7 @@
 import { ERROR_TITLES, REGELS_TEXTS, SUCCESS_MESSAGES, TITLES, WERKZAAMHEID_LABELS } from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserEvent } from '@testing-library/user-event';
 import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
 import { EDITOR, ROWS, stubScenarioApi, VIEWER } from '../testing/scenario-api-stub';
@@ -16,6 +17,25 @@ const table = () => screen.getByRole('table', { name: TITLES.scenarios });
 // The list waits for the reference data: two calls in a row.
 const rowOf = async (omschrijving: string) => within(table()).findByRole('row', { name: new RegExp(omschrijving) });
 const optionsOf = (omschrijving: string) => `${LABELS.scenarios.options} ${omschrijving}`;
+
+/** Every werkzaamheid of the copy dialog, as the tests choose them. */
+const WERKZAAMHEDEN = {
+  aansluiting: 'Wijzigen',
+  binnenwerk: 'Nee',
+  meter: 'Wisselen',
+  typeAansluiting: 'G6',
+  fysiekeStatus: 'Geen',
+  wijzigenCapaciteit: 'Ja',
+};
+
+async function chooseWerkzaamheden(user: UserEvent, dialog: HTMLElement) {
+  for (const [kind, value] of Object.entries(WERKZAAMHEDEN)) {
+    await user.click(
+      within(dialog).getByRole('combobox', { name: WERKZAAMHEID_LABELS[kind as keyof typeof WERKZAAMHEID_LABELS] }),
+    );
+    await user.click(screen.getByRole('option', { name: value }));
+  }
+}
 
 describe("Overzicht van uw concept scenario's", () => {
   it("lists the grid operator's own concepts, 25 a page, sorted by omschrijving", async () => {
@@ -244,19 +264,12 @@ describe('the row menu', () => {
     expect(await within(dialog).findAllByText(/^Kies een waarde voor/)).toHaveLength(6);
     expect(api.callsOn('POST')).toHaveLength(0);
 
-    const werk = { aansluiting: 'Wijzigen', binnenwerk: 'Nee', meter: 'Wisselen' };
-    const rest = { typeAansluiting: 'G6', fysiekeStatus: 'Geen', wijzigenCapaciteit: 'Ja' };
-    for (const [kind, value] of Object.entries({ ...werk, ...rest })) {
-      await user.click(
-        within(dialog).getByRole('combobox', { name: WERKZAAMHEID_LABELS[kind as keyof typeof WERKZAAMHEID_LABELS] }),
-      );
-      await user.click(screen.getByRole('option', { name: value }));
-    }
+    await chooseWerkzaamheden(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.copy }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.scenarioCopied);
     expect(await Promise.all(api.callsOn('POST').map((request) => request.json()))).toEqual([
-      { omschrijving: 'Kopie', werkzaamheden: { ...werk, ...rest } },
+      { omschrijving: 'Kopie', werkzaamheden: WERKZAAMHEDEN },
     ]);
   });
 
@@ -273,19 +286,12 @@ describe('the row menu', () => {
     await user.click(namens);
     await user.click(screen.getByRole('option', { name: 'Netbeheer_Noord' }));
     await user.type(within(dialog).getByRole('textbox', { name: LABELS.scenarios.omschrijving }), 'Kopie voor Noord');
-    const werk = { aansluiting: 'Wijzigen', binnenwerk: 'Nee', meter: 'Wisselen' };
-    const rest = { typeAansluiting: 'G6', fysiekeStatus: 'Geen', wijzigenCapaciteit: 'Ja' };
-    for (const [kind, value] of Object.entries({ ...werk, ...rest })) {
-      await user.click(
-        within(dialog).getByRole('combobox', { name: WERKZAAMHEID_LABELS[kind as keyof typeof WERKZAAMHEID_LABELS] }),
-      );
-      await user.click(screen.getByRole('option', { name: value }));
-    }
+    await chooseWerkzaamheden(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.copy }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.scenarioCopied);
     expect(await Promise.all(api.callsOn('POST').map((request) => request.json()))).toEqual([
-      { omschrijving: 'Kopie voor Noord', werkzaamheden: { ...werk, ...rest }, netbeheerder: 'Netbeheer_Noord' },
+      { omschrijving: 'Kopie voor Noord', werkzaamheden: WERKZAAMHEDEN, netbeheerder: 'Netbeheer_Noord' },
     ]);
   });
 
