@@ -1,6 +1,8 @@
-import { flowOf, VERSIENUMMER_HOOFDNET } from '@knooppunt/domain';
+import { flowOf, type Flow } from '@knooppunt/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
+import { flowCondition, uitvalCondition } from '../db/monitoring';
+import { messages } from '../db/schema';
 import type { Mailer } from '../mail/outbox';
 import { deliveryAlertMail, deliveryRecoveryMail, FLOW_NAMES } from '../mail/templates';
 import type { DeliveryCounters } from './counters';
@@ -75,17 +77,16 @@ type SenderState = {
 
 type Failing = { receiver: string; versienummer: string; attempts: number; oldest: Date };
 
+const FLOWS: readonly Flow[] = ['aansluiting', 'hoofdnet'];
 const keyOf = (receiver: string, versienummer: string) => `${receiver}|${versienummer}`;
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
- * The flow's condition on `messages.versienummer` as the partial indexes of that flow are written
- * (messages_uitval_*, messages_failed_*), so that the planner can use them.
+ * Undelivered messages that failed, of one flow: the uitval condition as the flow's partial index
+ * (messages_uitval_*) is written, so that the planner uses it (db/monitoring.ts).
  */
-const flowCondition = (versienummer: string): SQL =>
-  versienummer === VERSIENUMMER_HOOFDNET
-    ? sql`versienummer = 'h1.0'`
-    : sql`versienummer <> 'h1.0' and versienummer = ${versienummer}`;
+const failedOfFlow = (flow: Flow): SQL =>
+  sql`${flowCondition(messages.versienummer, flow)} and ${uitvalCondition(messages)}`;
 
 /**
  * Failure and recovery alerts (issue 22 item 2, decision 0035), evaluated by the worker on its own
@@ -143,13 +144,15 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
       // receiver configuration and when the oldest of them was accepted.
       const failing = await queryRows<Failing>(
         tx,
-        sql`select receiver, versienummer, max(failed_attempts)::int as attempts, min(created) as oldest
-            from messages where versienummer <> 'h1.0' and failed_attempts > 0 and delivered_at is null
-            group by receiver, versienummer having max(failed_attempts) >= ${rules.failedAttempts}
-            union all
-            select receiver, versienummer, max(failed_attempts)::int as attempts, min(created) as oldest
-            from messages where versienummer = 'h1.0' and failed_attempts > 0 and delivered_at is null
-            group by receiver, versienummer having max(failed_attempts) >= ${rules.failedAttempts}`,
+        sql.join(
+          FLOWS.map(
+            (flow) =>
+              sql`select receiver, versienummer, max(failed_attempts)::int as attempts, min(created) as oldest
+                  from messages where ${failedOfFlow(flow)}
+                  group by receiver, versienummer having max(failed_attempts) >= ${rules.failedAttempts}`,
+          ),
+          sql` union all `,
+        ),
       );
       const open = await queryRows<OpenAlert>(
         tx,
@@ -281,8 +284,8 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
     const [row] = await queryRows<{ err: { msg: string; traceId: string } | null }>(
       tx,
       sql`select err from messages
-          where ${flowCondition(versienummer)} and receiver = ${receiver}
-            and failed_attempts > 0 and delivered_at is null
+          where ${failedOfFlow(flowOf(versienummer))} and versienummer = ${versienummer}
+            and receiver = ${receiver}
           order by last_attempt desc nulls last limit 1`,
     );
     return row?.err ?? undefined;
