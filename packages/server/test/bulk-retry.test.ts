@@ -128,9 +128,28 @@ describe('bulk resend: count, job, audit', () => {
     const [row] = await t.app.db.select().from(bulkRetryJobs).where(eq(bulkRetryJobs.id, job.id));
     expect(row!.afterSeq).toBe((await messageRow('d1')).seq);
 
-    for (const label of ['a2', 'a3', 'b1', 'c1', 'd1']) expect(isDue((await messageRow(label)).nextAttempt)).toBe(true);
-    // Heads whose message was resent are due; A-001's head stays on a1, not due: a2 and a3 wait behind it.
-    for (const label of ['b1', 'c1', 'd1']) expect(isDue((await headOf(label)).due)).toBe(true);
+    // Heads whose message was resent are due: the claim takes them now. Their messages' rows are
+    // not written (the attempt writes them); the lists show the head's due as their next attempt.
+    for (const label of ['b1', 'c1', 'd1']) {
+      expect(isDue((await headOf(label)).due)).toBe(true);
+      expect(isDue((await messageRow(label)).nextAttempt)).toBe(false);
+    }
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/rest/management/message/search',
+      headers: superRole,
+      payload: { filters: [AANSLUITING, UITVAL], limit: 50 },
+    });
+    expect(listed.statusCode).toBe(200);
+    const shown = new Map(
+      listed.json<{ items: { _id: string; nextAttempt: string | null }[] }>().items.map((item) => [item._id, item]),
+    );
+    for (const label of ['a2', 'a3', 'b1', 'c1', 'd1']) {
+      expect(isDue(new Date(shown.get(ids.get(label)!)!.nextAttempt!)), label).toBe(true);
+    }
+    // A-001's head stays on a1, not due: a2 and a3 wait behind it (FIFO). Their own next attempts,
+    // which lay in the future, are now, so that a run does not stop before them.
+    for (const label of ['a2', 'a3']) expect(isDue((await messageRow(label)).nextAttempt)).toBe(true);
     const a = await headOf('a2');
     expect(a.messageId).toBe(ids.get('a1'));
     expect(isDue(a.due)).toBe(false);
@@ -160,6 +179,15 @@ describe('bulk resend: count, job, audit', () => {
           ['a2', 'a3', 'b1', 'c1', 'd1'].map((label) => ids.get(label)!),
         ),
       );
+    await t.app.db
+      .update(orderHeads)
+      .set({ due: at(LATER) })
+      .where(
+        inArray(
+          orderHeads.messageId,
+          ['b1', 'c1', 'd1'].map((label) => ids.get(label)!),
+        ),
+      );
     const body = { filters: [AANSLUITING, UITVAL] };
     const counted = await t.app.inject({
       method: 'POST',
@@ -177,7 +205,7 @@ describe('bulk resend: count, job, audit', () => {
     expect(started.statusCode).toBe(202);
     const { id } = started.json<{ id: string }>();
     expect(await waitForJob(beta, id)).toMatchObject({ state: 'finished', total: 3, done: 3 });
-    for (const label of ['b1', 'c1', 'd1']) expect(isDue((await messageRow(label)).nextAttempt)).toBe(true);
+    for (const label of ['b1', 'c1', 'd1']) expect(isDue((await headOf(label)).due)).toBe(true);
     for (const label of ['a2', 'a3']) expect(isDue((await messageRow(label)).nextAttempt)).toBe(false);
 
     // Another participant's user does not see the job; the super role does.
@@ -327,11 +355,12 @@ describe('bulk resend: a job outlives its runner', () => {
       }
       const [finished] = await db.select().from(bulkRetryJobs).where(eq(bulkRetryJobs.id, id));
       expect(finished).toMatchObject({ state: 'finished', total: 7, done: 7, skipped: 0, failed: 0 });
-      const rows = await db
+      const heads = await db
         .select()
-        .from(messages)
-        .where(inArray(messages.id, [...seeded.values()]));
-      expect(rows.every((row) => isDue(row.nextAttempt))).toBe(true);
+        .from(orderHeads)
+        .where(inArray(orderHeads.messageId, [...seeded.values()]));
+      expect(heads).toHaveLength(7);
+      expect(heads.every((head) => isDue(head.due))).toBe(true);
     } finally {
       await t2.close();
     }

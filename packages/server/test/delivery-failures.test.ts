@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages, opdrachten, orderHeads, senders } from '../src/db/schema';
+import { bulkRetryJobs, messages, opdrachten, orderHeads, senders } from '../src/db/schema';
+import { filtersToQuery, insertJob } from '../src/modules/messages/bulk-retry';
+import { createBulkRetryRunner } from '../src/modules/messages/bulk-retry-runner';
 import { BACKOFF_JITTER, BACKOFF_SCHEDULE_MS } from '../src/delivery/backoff';
 import { claimRuns } from '../src/delivery/claim';
 import { releaseStaleClaims } from '../src/delivery/release-stale';
@@ -197,5 +199,46 @@ describe('delivery failures', { timeout: 60_000 }, () => {
     await eventually(() =>
       expect(alfa.callbacks.map((request) => request.url)).toEqual(['/v1/Opdracht', '/v2/Opdracht']),
     );
+  });
+
+  it("a failed head made due by 'Alles opnieuw versturen' goes at once, by its head alone, and its order after it", async () => {
+    const f = await fixture();
+    let status = 500;
+    const alfa = await receiver({ status: () => status });
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
+    const first = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 1 } });
+    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 2 } });
+    f.startWorker({ pollIntervalMs: 50 });
+    await eventually(async () => {
+      const [row] = await f.db.select().from(messages).where(eq(messages.id, first));
+      expect(row?.failedAttempts).toBe(1);
+    });
+    const [failed] = await f.db.select().from(messages).where(eq(messages.id, first));
+    // Its own next attempt lies seconds ahead (the backoff).
+    expect(failed!.nextAttempt.getTime()).toBeGreaterThan(Date.now() + 1000);
+
+    status = 200;
+    const { id } = await f.db.transaction((tx) =>
+      insertJob(tx, {
+        actorSub: 'test',
+        actor: 'test',
+        query: filtersToQuery({ versienummer: '!h1.0', isInError: true }, undefined),
+        filters: { versienummer: '!h1.0', isInError: true },
+      }),
+    );
+    const runner = createBulkRetryRunner({ db: f.db, log: { info() {}, warn() {}, error() {} }, pollMs: 60_000 });
+    runner.kick();
+    try {
+      const ofO1 = () => alfa.callbacks.filter((request) => bodyOf(request).opdrachtId === 'O-1');
+      await eventually(() => expect(ofO1().map((request) => bodyOf(request).data.n)).toEqual([1, 1, 2]));
+      const [job] = await f.db.select().from(bulkRetryJobs).where(eq(bulkRetryJobs.id, id));
+      expect(job).toMatchObject({ state: 'finished', total: 1, done: 1 });
+      // Sent again before the time its own row named: the head made it due, not the backoff.
+      const [delivered] = await f.db.select().from(messages).where(eq(messages.id, first));
+      expect(delivered!.deliveredAt).not.toBeNull();
+      expect(delivered!.deliveredAt!.getTime()).toBeLessThan(failed!.nextAttempt.getTime());
+    } finally {
+      await runner.stop();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { MESSAGE_VERSIENUMMER_FILTER, type BulkRetryJob } from '@knooppunt/domai
 import { queryRows, type Database } from '../../db/client';
 import { bulkRetryItems, bulkRetryJobs, messages } from '../../db/schema';
 import { Statement, value } from '../../db/statement';
+import { uuidArray } from '../../delivery/claim';
 import { notifyNewWork } from '../../delivery/enqueue';
 import { eitherParty, perShape, statementBuilder } from '../../monitoring/statements';
 import { filterShape, filterValues, messageFilter, type MessageFilterQuery } from './repository';
@@ -133,14 +134,24 @@ export function toJobView(row: BulkRetryJobRow): BulkRetryJob {
 export class LostJob extends Error {}
 
 /**
- * One batch in one short transaction: makes the next `size` matching messages due now and moves
- * the job's place past them. Answers whether the job has more to do.
+ * One batch in one short transaction: makes the next `size` of the job's messages due now and
+ * moves the job's place past them. Answers whether the job has more to do.
+ *
+ * What decides when a message goes is its order's head (`order_heads.due`): the claim takes due
+ * heads, and a run's first message is its head's, sent whatever its own `next_attempt`. So a
+ * message that heads its order is made due by its head alone — a narrow row with two indexes —
+ * and its own row is not written: `next_attempt` is in five per-flow indexes of the wide messages
+ * table, and writing it for 100,000 messages took the drain's CPU (decision 0034). The lists show
+ * the head's due for such a message (`withHeadsDue`); its next attempt is written by the attempt.
+ * A message behind others of its order keeps its place (FIFO): its head stays on the earlier
+ * message, and it goes after them. Only if its own next attempt lies in the future is it brought
+ * to now, so that a run does not stop before it once the head reaches it (claim.ts toRuns).
+ * A head already due, or one whose order was cancelled while it was being delivered, is left.
  *
  * Locks in the one order (decision 0023): the batch's order heads, in (receiver, opdracht) order,
- * then the messages — as a recording and the single resend take them. No order lock: like the
- * single resend of an undelivered message, nothing is enqueued or deleted here. A message that
- * was delivered (or whose order was cancelled) since the batch was read is skipped; a message
- * behind others of its order stays behind them (FIFO): only a head whose message it is moves.
+ * then messages — as a recording and the single resend take them. No order lock: like the single
+ * resend of an undelivered message, nothing is enqueued or deleted here. A message delivered (or
+ * whose order was cancelled) since the job started is counted as skipped.
  */
 export async function runBatch(
   db: Database,
@@ -172,24 +183,31 @@ export async function runBatch(
               on h.receiver = k.receiver and h.opdracht_id = k."opdrachtId"
             order by h.receiver, h.opdracht_id for update of h`,
       );
-      const [counted] = await queryRows<{ n: number }>(
+      const [counted] = await queryRows<{ n: number; written: number }>(
         tx,
-        sql`with moved as (
-              update messages m set next_attempt = now()
-              where m.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(batch.map((m) => m.id))}::jsonb))
-                and m.delivered_at is null
-              returning m.id, m.receiver, m.opdracht_id
+        sql`with pending as (
+              select m.id, m.receiver, m.opdracht_id, m.next_attempt, h.message_id = m.id as heads
+              from messages m
+              left join order_heads h on h.receiver = m.receiver and h.opdracht_id = m.opdracht_id
+              where m.id = any(${uuidArray(batch.map((m) => m.id))}::uuid[]) and m.delivered_at is null
             ), heads as (
               update order_heads h set due = now()
-              from moved
-              where h.receiver = moved.receiver and h.opdracht_id = moved.opdracht_id
-                and h.message_id = moved.id and not h.cancelled
+              from pending p
+              where p.heads and h.receiver = p.receiver and h.opdracht_id = p.opdracht_id
+                and h.message_id = p.id and not h.cancelled and h.due > now()
+              returning 1
+            ), behind as (
+              update messages m set next_attempt = now()
+              from pending p
+              where m.id = p.id and not coalesce(p.heads, false) and p.next_attempt > now()
+                and m.delivered_at is null
               returning 1
             )
-            select count(*)::int as n from moved`,
+            select (select count(*) from pending)::int as n,
+                   ((select count(*) from heads) + (select count(*) from behind))::int as written`,
       );
       moved = Number(counted?.n ?? 0);
-      if (moved > 0) await notifyNewWork(tx);
+      if (Number(counted?.written ?? 0) > 0) await notifyNewWork(tx);
     }
     const more = batch.length === size;
     const last = batch.at(-1)?.seq ?? job.afterSeq;

@@ -224,6 +224,39 @@ export function searchMessages(db: Database, query: MessageQuery) {
 }
 
 /**
+ * The next attempt the lists show for a message that heads its order: its head's due time. They
+ * differ only after 'Alles opnieuw versturen', which makes a failed head due by its head alone
+ * (bulk-retry.ts runBatch) until the attempt writes the message. Only messages whose stored next
+ * attempt is still to come can differ (a head is never due later than its message), so a page
+ * without them costs no query; otherwise one read of their heads by primary key.
+ */
+export async function withHeadsDue(db: Database, views: MessageView[]): Promise<MessageView[]> {
+  // A minute's slack for the clocks of this process and the database.
+  const after = Date.now() - 60_000;
+  const waiting = views.filter((view) => view.nextAttempt !== null && Date.parse(view.nextAttempt) > after);
+  if (waiting.length === 0) return views;
+  const rows = await headsDueStatement.run(db, {
+    ids: `{${waiting.map((view) => view._id).join(',')}}`,
+    orders: JSON.stringify(waiting.map(({ receiver, opdrachtId }) => ({ receiver, opdrachtId }))),
+  });
+  if (rows.size === 0) return views;
+  return views.map((view) => {
+    const due = rows.get(view._id);
+    return due !== undefined && view.nextAttempt !== null ? { ...view, nextAttempt: due } : view;
+  });
+}
+
+const headsDueStatement = new Statement(
+  sql`select h.message_id, h.due
+      from order_heads h
+      join jsonb_to_recordset(${value('orders')}::jsonb) as k(receiver text, "opdrachtId" text)
+        on h.receiver = k.receiver and h.opdracht_id = k."opdrachtId"
+      where h.message_id = any(${value('ids')}::uuid[]) and not h.cancelled`,
+  (rows) => new Map(rows.map(([id, due]) => [id as string, isoTimestamp(due as string)])),
+  { name: 'messages_heads_due' },
+);
+
+/**
  * The participants that occur as sender and as receiver in a flow's messages, ascending. A skip
  * scan: one probe of the flow's sender (receiver) index per participant, not a scan of the table.
  */

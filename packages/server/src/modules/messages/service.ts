@@ -15,7 +15,7 @@ import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
-import { findMessage, messageParties, searchMessages, type MessageRow } from './repository';
+import { findMessage, messageParties, searchMessages, withHeadsDue, type MessageRow } from './repository';
 import { makeDueNow, requeueDelivered } from './resend-repository';
 
 type SearchBody = z.output<typeof messageSearchSchema>;
@@ -128,7 +128,7 @@ export function createMessagesService({
         sortBy: body.sortBy ?? (filters.isInError ? 'opdrachtId' : 'nextAttempt'),
         sortDirection: body.sortDirection ?? 'asc',
       });
-      return { items, count, countIsLowerBound, skip: body.skip, limit: body.limit };
+      return { items: await withHeadsDue(db, items), count, countIsLowerBound, skip: body.skip, limit: body.limit };
     },
 
     /** The senders and receivers of a flow's messages, for the filters of Berichten and Uitval. */
