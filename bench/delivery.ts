@@ -11,15 +11,19 @@
  *   accept   the same through the API with every sender paused: what accepting alone costs;
  *   idle     one message at a time on a quiet system: submit → arrival at the receiver;
  *   bulk     'Alles opnieuw versturen' (issue 22 item 1): a job makes --bulk (100,000) failed messages of
- *            one receiver due now while N messages to the others drain; the job's time, and the
- *            drain's rate against the same drain without it (that receiver's sender is paused, so
- *            what is measured is the rescheduling, not that receiver's deliveries);
- *   down     fairness while receivers are down (issue 22 item 6): N messages to the other receivers
- *            drained with all receivers healthy, then again while one receiver answers 500 to
- *            everything and one never answers (until the platform's timeout), each with a backlog
+ *            one receiver due now — each the head of its own order, as after an outage, since only an
+ *            order's head is ever attempted — while --beside messages to the others drain; the job's
+ *            time, and the drain's rate while the job ran against the same stretch of the same drain
+ *            without it (that receiver's sender is paused, so what is measured is the rescheduling,
+ *            not that receiver's deliveries);
+ *   down     fairness while receivers are down (issue 22 item 6): --beside messages to the other
+ *            receivers drained with all receivers healthy, then again while one receiver answers 500
+ *            to everything and one never answers (until the platform's timeout), each with a backlog
  *            of N messages: the healthy ones' rate against the first, and the slowest receiver's.
  * Options: --messages N (20000), --receivers N (50), --orders N (5000), --only pglite|postgres,
- * --bulk N (100000), --phases raw,drain,api,accept,idle,bulk,down (all by default; a phase left out prints as '—'),
+ * --bulk N (100000), --beside N (60000: the messages, 4 per order, of the drains beside the bulk job
+ * and beside the down receivers; they must outlast the job, and longer drains measure with less noise),
+ * --phases raw,drain,api,accept,idle,bulk,down (all by default; a phase left out prints as '—'),
  * --workers N (PostgreSQL only: the API in this process, N delivery worker processes beside it,
  * as a deployment with ROLE=api and ROLE=worker runs; 0 by default: one process, as npm start).
  */
@@ -54,6 +58,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     phases: { type: 'string', default: 'raw,drain,api,accept,idle,bulk,down' },
     bulk: { type: 'string', default: '100000' },
+    beside: { type: 'string', default: '60000' },
     workers: { type: 'string', default: '0' },
   },
 });
@@ -72,6 +77,16 @@ const WORKERS = Number(values.workers);
 const ORDERS = Number(values.orders);
 const IDLE_SAMPLES = 300;
 const BULK = Number(values.bulk);
+/** Messages per order in the drain phase and in each down receiver's backlog of ORDERS orders. */
+const PER_ORDER = Math.max(1, Math.round(MESSAGES / ORDERS));
+/**
+ * The drains beside the bulk job and beside the down receivers: 4 messages per order, as the drain
+ * phase has by default, spread over the receivers. Larger than --messages, so that the drain runs
+ * for longer than the job and the rates are read over seconds rather than a few hundred ms.
+ */
+const BESIDE_PER_ORDER = 4;
+const BESIDE_ORDERS = Math.max(1, Math.round(Number(values.beside) / BESIDE_PER_ORDER));
+const BESIDE_MESSAGES = BESIDE_ORDERS * BESIDE_PER_ORDER;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 /** Half grid operators, half contractors; every order pairs one of each. */
@@ -97,8 +112,21 @@ interface Result {
   /** CPU per delivered message of each process group, while draining and while API→delivered ran. */
   drainCpu?: Record<CpuGroup, string>;
   apiCpu?: Record<CpuGroup, string>;
-  /** The bulk phase: the job's time and the drain beside it, against the same drain without. */
-  bulk?: { jobMs: number; rescheduled: number; without: Drain; beside: Drain };
+  /**
+   * The bulk phase: the job's time, and the drain beside it while the job ran against the same
+   * stretch (the same offsets from the start) of the same drain without the job.
+   */
+  bulk?: {
+    jobMs: number;
+    rescheduled: number;
+    /** The job's start and finish, in ms since the start of the drain beside it. */
+    window: { fromMs: number; toMs: number };
+    /** Arrivals per second in that window, in the drain without the job and in the one beside it. */
+    withoutRate: number;
+    besideRate: number;
+    without: Drain;
+    beside: Drain;
+  };
   /** The down phase: the healthy receivers' drain with everyone up, then beside the two down. */
   down?: { healthy: Drain; beside: Drain; alerts: { receiver: string; reason: string; afterMs: number }[] };
   /** What the receiver saw in the drain, in API→delivered and in the down phase's two drains. */
@@ -108,16 +136,50 @@ interface Result {
   }[];
 }
 
-/** A drain to several receivers: its rate, and the rate of the receiver that finished last. */
+/** How many messages had arrived (`unique`) `at` ms after a drain's start. */
+interface Sample {
+  at: number;
+  unique: number;
+}
+
+/**
+ * A drain to several receivers: its rate from the start to the last arrival, the rate of the
+ * receiver that finished last, and its arrival curve, so that a stretch of it can be compared.
+ */
 interface Drain {
   rate: number;
   slowest: { deelnemer: string; rate: number };
+  /** `now()` as the senders were started; the samples and `lastMs` count from it. */
+  started: number;
+  /** The last arrival, in ms since `started`. */
+  lastMs: number;
+  /** Ascending in `at`, from `{ at: 0, unique: 0 }` to the poll that saw the last arrival. */
+  samples: Sample[];
+}
+
+/** How many had arrived at `atMs`, interpolated linearly between the samples either side of it. */
+function arrivedAt(samples: readonly Sample[], atMs: number): number {
+  const after = samples.findIndex(({ at }) => at >= atMs);
+  // Past the last sample the curve is unknown: answering its last count would read a drain that
+  // had ended as one that stalled.
+  if (after === -1)
+    throw new Error(`the drain's samples end at ${samples.at(-1)?.at.toFixed(0)} ms, before ${atMs} ms`);
+  if (after === 0) return samples[0]!.unique;
+  const before = samples[after - 1]!;
+  const next = samples[after]!;
+  return before.unique + ((next.unique - before.unique) * (atMs - before.at)) / (next.at - before.at);
+}
+
+/** Arrivals per second between two offsets (ms since the drain's start), read off its samples. */
+function rateBetween(samples: readonly Sample[], fromMs: number, toMs: number): number {
+  if (!(toMs > fromMs)) throw new Error(`rateBetween: an empty window (${fromMs} to ${toMs} ms)`);
+  return rate(arrivedAt(samples, toMs) - arrivedAt(samples, fromMs), toMs - fromMs);
 }
 
 /**
  * 'Alles opnieuw versturen' for the receiver's failed messages as the portal starts it: one job,
- * followed until it finished. Answers its time from the request to the finish seen, and how many
- * it made due.
+ * followed until it finished. Answers its time from the request to the finish seen, both as
+ * `now()` (to place the job on the arrival curve of the drain beside it), and how many it made due.
  */
 async function bulkResend(origin: string, token: string, receiver: string) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -142,7 +204,8 @@ async function bulkResend(origin: string, token: string, receiver: string) {
     ).json()) as BulkRetryJob;
   }
   if (job.state !== 'finished') throw new Error(`bulk resend ${job.state}: ${JSON.stringify(job)}`);
-  return { jobMs: now() - started, rescheduled: job.done };
+  const finished = now();
+  return { jobMs: finished - started, started, finished, rescheduled: job.done };
 }
 
 /** Waits until each receiver has an open delivery alert; answers them. */
@@ -232,7 +295,7 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
     if (runs('drain')) {
       await participants.call({ cmd: 'reset' });
       await setSendersRunning(platform, false);
-      const perOrder = Math.max(1, Math.round(MESSAGES / ORDERS));
+      const perOrder = PER_ORDER;
       await prefillOutbox(platform, ordersOf('DRAIN', ORDERS), perOrder);
       const cpuBefore = cpu();
       const started = now();
@@ -275,26 +338,33 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       result.idleP99 = percentile(latencies, 99);
     }
 
-    // N messages to these receivers, prefilled with every sender paused, then drained (with
+    // --beside messages to these receivers, prefilled with every sender paused, then drained (with
     // `during` started at the same moment) until the last arrived; senders paused again after.
+    // The arrivals are sampled at every poll (~10 ms apart) for the arrival curve; it starts at
+    // { at: 0, unique: 0 }, which holds: the receiver was reset and nothing was sent before.
     const drainTo = async (
       prefix: string,
       receivers: readonly string[],
       phase: Result['checks'][number]['phase'],
       during?: () => Promise<unknown>,
     ): Promise<Drain> => {
-      const perOrder = Math.max(1, Math.round(MESSAGES / ORDERS));
       await participants.call({ cmd: 'reset' });
-      await prefillOutbox(platform, toReceivers(prefix, receivers, ORDERS), perOrder);
+      await prefillOutbox(platform, toReceivers(prefix, receivers, BESIDE_ORDERS), BESIDE_PER_ORDER);
+      const samples: Sample[] = [{ at: 0, unique: 0 }];
       const started = now();
       await setSendersRunning(platform, true);
       const alongside = during?.();
       const until = Date.now() + 600_000;
-      let stats = await participants.call<ReceiverStats>({ cmd: 'stats' });
-      while (stats.unique < perOrder * ORDERS) {
-        if (Date.now() > until) throw new Error(`${phase}: fewer than ${perOrder * ORDERS} messages arrived in time`);
+      const poll = async () => {
+        const stats = await participants.call<ReceiverStats>({ cmd: 'stats' });
+        samples.push({ at: now() - started, unique: stats.unique });
+        return stats;
+      };
+      let stats = await poll();
+      while (stats.unique < BESIDE_MESSAGES) {
+        if (Date.now() > until) throw new Error(`${phase}: fewer than ${BESIDE_MESSAGES} messages arrived in time`);
         await pause(10);
-        stats = await participants.call<ReceiverStats>({ cmd: 'stats' });
+        stats = await poll();
       }
       await alongside;
       const ended = Math.max(...Object.values(stats.perReceiver).map(({ last }) => last));
@@ -302,16 +372,22 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       result.checks.push({ phase, stats });
       await setSendersRunning(platform, false);
       return {
-        rate: rate(perOrder * ORDERS, ended - started),
+        rate: rate(BESIDE_MESSAGES, ended - started),
         slowest: { deelnemer, rate: rate(slowest.unique, slowest.last - started) },
+        started,
+        lastMs: ended - started,
+        samples,
       };
     };
 
     if (runs('bulk')) {
       await setSendersRunning(platform, false);
       const without = await drainTo('NOBULK', BESIDE_BULK, 'without bulk');
-      // The receiver's messages failed once and wait an hour for their next attempt, as after an outage.
-      await prefillOutbox(platform, toReceivers('BULK', [BULK_RECEIVER], BULK / 4), 4);
+      // The receiver's messages failed once and wait an hour for their next attempt, as after an
+      // outage. One message per order: only an order's head (its oldest undelivered message) is
+      // ever attempted, so the Uitval list of --bulk failed messages is --bulk orders with a failed
+      // head, and the job reschedules that many heads.
+      await prefillOutbox(platform, toReceivers('BULK', [BULK_RECEIVER], BULK), 1);
       await platform.app.db.execute(
         sql`update messages set failed_attempts = 1, last_attempt = now(), next_attempt = now() + interval '1 hour',
               err = '{"msg":"HTTP 500","traceId":"bench"}'::jsonb
@@ -321,28 +397,51 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
         sql`update order_heads set due = now() + interval '1 hour' where receiver = ${BULK_RECEIVER}`,
       );
       const token = await portalToken(platform, 'Knooppunt_Beheer', [SUPER_ROLE]);
-      let job: { jobMs: number; rescheduled: number } | undefined;
+      let job: Awaited<ReturnType<typeof bulkResend>> | undefined;
       const resend = async () => {
         // Its sender stays paused: the job's work on the database is measured, not its deliveries.
         await platform.app.db.execute(sql`update senders set running = false where deelnemer = ${BULK_RECEIVER}`);
         job = await bulkResend(platform.origin, token, BULK_RECEIVER);
       };
       const beside = await drainTo('BESIDEBULK', BESIDE_BULK, 'beside bulk', resend);
-      result.bulk = { ...job!, without, beside };
+      // The figure is the drain's rate while the job ran, so both drains must still be draining
+      // when it finished: a drain that ended earlier would count its idle end as slowness (the one
+      // beside) or leave the window's end unmeasured (the one without, which is usually faster).
+      const window = { fromMs: job!.started - beside.started, toMs: job!.finished - beside.started };
+      for (const [name, drain] of [
+        ['beside', beside],
+        ['without', without],
+      ] as const) {
+        if (drain.lastMs < window.toMs) {
+          throw new Error(
+            `bulk: the drain ${name} the job ended ${drain.lastMs.toFixed(0)} ms after its start, before the job ` +
+              `finished (${window.toMs.toFixed(0)} ms): raise --beside (${BESIDE_MESSAGES} now)`,
+          );
+        }
+      }
+      result.bulk = {
+        jobMs: job!.jobMs,
+        rescheduled: job!.rescheduled,
+        window,
+        withoutRate: rateBetween(without.samples, window.fromMs, window.toMs),
+        besideRate: rateBetween(beside.samples, window.fromMs, window.toMs),
+        without,
+        beside,
+      };
       await platform.app.db.execute(sql`delete from order_heads where receiver = ${BULK_RECEIVER}`);
       await platform.app.db.execute(sql`delete from messages where receiver = ${BULK_RECEIVER}`);
     }
 
     if (runs('down')) {
-      // The same messages to the healthy receivers twice: first with everyone up, then while the
-      // two others are down with a backlog each. Measured until the last healthy message arrived.
-      const perOrder = Math.max(1, Math.round(MESSAGES / ORDERS));
+      // The same --beside messages to the healthy receivers twice: first with everyone up, then
+      // while the two others are down with a backlog each (ORDERS orders of PER_ORDER messages,
+      // --messages in all). Measured until the last healthy message arrived.
       await setSendersRunning(platform, false);
       const healthy = await drainTo('UP', HEALTHY, 'healthy');
       await participants.call({ cmd: 'mode', deelnemer: FAILING, mode: 'fail' });
       await participants.call({ cmd: 'mode', deelnemer: HANGING, mode: 'hang' });
-      await prefillOutbox(platform, toReceivers('FAILING', [FAILING], ORDERS), perOrder);
-      await prefillOutbox(platform, toReceivers('HANGING', [HANGING], ORDERS), perOrder);
+      await prefillOutbox(platform, toReceivers('FAILING', [FAILING], ORDERS), PER_ORDER);
+      await prefillOutbox(platform, toReceivers('HANGING', [HANGING], ORDERS), PER_ORDER);
       const backlogged = now();
       const beside = await drainTo('BESIDE', HEALTHY, 'beside down');
       // Both down receivers get their alert (issue 22 item 2): failures after ALERT_FAILED_ATTEMPTS,
@@ -377,7 +476,9 @@ if (databases.length === 0) {
 }
 console.log(
   `Delivery benchmark: ${MESSAGES} messages, ${RECEIVERS} receivers (at most ${MAX_MESSAGES} in flight each), ` +
-    `${ORDERS} orders; databases: ${databases.join(', ')}${serverUrl ? '' : ' (no PostgreSQL: set BENCH_DATABASE_URL)'}` +
+    `${ORDERS} orders` +
+    (runs('bulk') || runs('down') ? `, ${BESIDE_MESSAGES} beside the bulk job and the down receivers` : '') +
+    `; databases: ${databases.join(', ')}${serverUrl ? '' : ' (no PostgreSQL: set BENCH_DATABASE_URL)'}` +
     (WORKERS > 0 ? `; on PostgreSQL the API in one process and ${WORKERS} worker process(es) delivering` : ''),
 );
 const participants = await startParticipants();
@@ -425,18 +526,34 @@ console.log(
 );
 const bulkRuns = results.filter((r) => r.bulk);
 if (bulkRuns.length > 0) {
+  const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
   console.log(
     `\nBulk phase: one 'Alles opnieuw versturen' job for ${BULK.toLocaleString('en')} failed messages of ${BULK_RECEIVER} ` +
-      `while ${BESIDE_BULK.length} other receivers drain; targets: the job within 10 s, the drain ≥ 0.80× of the same drain without it:\n` +
+      `(each its order's head) while ${BESIDE_MESSAGES.toLocaleString('en')} messages to ${BESIDE_BULK.length} other receivers drain; ` +
+      `the drains' rates while the job ran (the window, from the drain's start), the one without it over the same window;\n` +
+      `targets: the job within 10 s, the drain beside it ≥ 0.80× of the drain without it. The whole drains' rates for information:\n` +
       table([
-        ['database', 'job', 'made due', 'drain without', 'drain beside the job', 'beside/without'],
-        ...bulkRuns.map((r) => [
-          r.database,
-          ms(r.bulk!.jobMs),
-          r.bulk!.rescheduled.toLocaleString('en'),
-          perSecond(r.bulk!.without.rate),
-          perSecond(r.bulk!.beside.rate),
-          ratio(r.bulk!.beside.rate, r.bulk!.without.rate),
+        [
+          'database',
+          'job',
+          'made due',
+          'window',
+          'drain without',
+          'drain beside the job',
+          'beside/without',
+          'whole drain without',
+          'whole drain beside',
+        ],
+        ...bulkRuns.map(({ database, bulk }) => [
+          database,
+          ms(bulk!.jobMs),
+          bulk!.rescheduled.toLocaleString('en'),
+          `${seconds(bulk!.window.fromMs)}–${seconds(bulk!.window.toMs)}`,
+          perSecond(bulk!.withoutRate),
+          perSecond(bulk!.besideRate),
+          ratio(bulk!.besideRate, bulk!.withoutRate),
+          perSecond(bulk!.without.rate),
+          perSecond(bulk!.beside.rate),
         ]),
       ]),
   );
@@ -445,8 +562,10 @@ const downRuns = results.filter((r) => r.down);
 if (downRuns.length > 0) {
   const slowest = ({ slowest }: Drain) => `${perSecond(slowest.rate)} (${slowest.deelnemer})`;
   console.log(
-    `\nDown phase: ${HEALTHY.length} healthy receivers drained with everyone up, then while ${FAILING} answers 500 ` +
-      `and ${HANGING} never answers (${ORDERS.toLocaleString('en')} orders of backlog each); target ≥ 0.80× and no receiver starved:\n` +
+    `\nDown phase: ${BESIDE_MESSAGES.toLocaleString('en')} messages to ${HEALTHY.length} healthy receivers drained with everyone up, ` +
+      `then while ${FAILING} answers 500 and ${HANGING} never answers (${ORDERS.toLocaleString('en')} orders, ` +
+      `${(ORDERS * PER_ORDER).toLocaleString('en')} messages of backlog each); ` +
+      `target ≥ 0.80× and no receiver starved:\n` +
       table([
         ['database', 'healthy, all up', 'slowest', 'healthy, 2 down', 'slowest', 'down/up', 'alerts (after backlog)'],
         ...downRuns.map((r) => [

@@ -1,10 +1,8 @@
-import { and, asc, count, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, isNull, lte, sql } from 'drizzle-orm';
 import { MESSAGE_VERSIENUMMER_FILTER, type BulkRetryJob } from '@knooppunt/domain';
 import { queryRows, type Database } from '../../db/client';
 import { bulkRetryItems, bulkRetryJobs, messages } from '../../db/schema';
 import { Statement, value } from '../../db/statement';
-import { uuidArray } from '../../delivery/claim';
-import { notifyNewWork } from '../../delivery/enqueue';
 import { eitherParty, perShape, statementBuilder } from '../../monitoring/statements';
 import { filterShape, filterValues, messageFilter, type MessageFilterQuery } from './repository';
 
@@ -135,7 +133,8 @@ export class LostJob extends Error {}
 
 /**
  * One batch in one short transaction: makes the next `size` of the job's messages due now and
- * moves the job's place past them. Answers whether the job has more to do.
+ * moves the job's place past them (the database function `bulk_retry_batch`, migration 0025: one
+ * round trip, however busy this process is with delivery). Answers whether the job has more to do.
  *
  * What decides when a message goes is its order's head (`order_heads.due`): the claim takes due
  * heads, and a run's first message is its head's, sent whatever its own `next_attempt`. So a
@@ -146,12 +145,11 @@ export class LostJob extends Error {}
  * A message behind others of its order keeps its place (FIFO): its head stays on the earlier
  * message, and it goes after them. Only if its own next attempt lies in the future is it brought
  * to now, so that a run does not stop before it once the head reaches it (claim.ts toRuns).
- * A head already due, or one whose order was cancelled while it was being delivered, is left.
  *
- * Locks in the one order (decision 0023): the batch's order heads, in (receiver, opdracht) order,
- * then messages — as a recording and the single resend take them. No order lock: like the single
- * resend of an undelivered message, nothing is enqueued or deleted here. A message delivered (or
- * whose order was cancelled) since the job started is counted as skipped.
+ * Locks the job's row (fenced by `runner`: a runner whose lease ran out writes nothing and gets
+ * LostJob), then the batch's order heads in (receiver, opdracht) order, then messages — the one
+ * lock order of decision 0023, as a recording and the single resend take them. A message
+ * delivered (or whose order was cancelled) since the job started is counted as skipped.
  */
 export async function runBatch(
   db: Database,
@@ -160,76 +158,28 @@ export async function runBatch(
   size: number,
   leaseMs: number,
 ): Promise<boolean> {
-  const { more, last } = await db.transaction(async (tx) => {
-    const batch = await tx
-      .select({
-        id: bulkRetryItems.messageId,
-        receiver: bulkRetryItems.receiver,
-        opdrachtId: bulkRetryItems.opdrachtId,
-        seq: bulkRetryItems.seq,
-      })
-      .from(bulkRetryItems)
-      .where(and(eq(bulkRetryItems.jobId, job.id), gt(bulkRetryItems.seq, job.afterSeq)))
-      .orderBy(asc(bulkRetryItems.seq))
-      .limit(size);
-    let moved = 0;
-    if (batch.length > 0) {
-      const orders = [...new Map(batch.map((m) => [`${m.receiver}\u0000${m.opdrachtId}`, m])).values()].map(
-        ({ receiver, opdrachtId }) => ({ receiver, opdrachtId }),
-      );
-      await tx.execute(
-        sql`select 1 from order_heads h
-            join jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) as k(receiver text, "opdrachtId" text)
-              on h.receiver = k.receiver and h.opdracht_id = k."opdrachtId"
-            order by h.receiver, h.opdracht_id for update of h`,
-      );
-      const [counted] = await queryRows<{ n: number; written: number }>(
-        tx,
-        sql`with pending as (
-              select m.id, m.receiver, m.opdracht_id, m.next_attempt, h.message_id = m.id as heads
-              from messages m
-              left join order_heads h on h.receiver = m.receiver and h.opdracht_id = m.opdracht_id
-              where m.id = any(${uuidArray(batch.map((m) => m.id))}::uuid[]) and m.delivered_at is null
-            ), heads as (
-              update order_heads h set due = now()
-              from pending p
-              where p.heads and h.receiver = p.receiver and h.opdracht_id = p.opdracht_id
-                and h.message_id = p.id and not h.cancelled and h.due > now()
-              returning 1
-            ), behind as (
-              update messages m set next_attempt = now()
-              from pending p
-              where m.id = p.id and not coalesce(p.heads, false) and p.next_attempt > now()
-                and m.delivered_at is null
-              returning 1
-            )
-            select (select count(*) from pending)::int as n,
-                   ((select count(*) from heads) + (select count(*) from behind))::int as written`,
-      );
-      moved = Number(counted?.n ?? 0);
-      if (Number(counted?.written ?? 0) > 0) await notifyNewWork(tx);
-    }
-    const more = batch.length === size;
-    const last = batch.at(-1)?.seq ?? job.afterSeq;
-    await tx.delete(bulkRetryItems).where(and(eq(bulkRetryItems.jobId, job.id), lte(bulkRetryItems.seq, last)));
-    const updated = await tx
-      .update(bulkRetryJobs)
-      .set({
-        afterSeq: last,
-        done: sql`${bulkRetryJobs.done} + ${moved}`,
-        skipped: sql`${bulkRetryJobs.skipped} + ${batch.length - moved}`,
-        claimedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
-        ...(!more && { state: 'finished', finished: sql`now()`, runner: null, claimedUntil: null }),
-      })
-      .where(and(sql`${bulkRetryJobs.id} = ${job.id}`, sql`${bulkRetryJobs.runner} = ${runner}`))
-      .returning({ id: bulkRetryJobs.id });
-    if (updated.length === 0) throw new LostJob(`bulk retry job ${job.id} was taken over`);
-    return { more, last };
+  const { lost, more, last } = await batchStatement.run(db, {
+    job: job.id,
+    runner,
+    after: job.afterSeq,
+    size,
+    leaseMs,
   });
+  if (lost) throw new LostJob(`bulk retry job ${job.id} was taken over`);
   // Only once committed: a batch that failed is read again from the same place.
   job.afterSeq = last;
   return more;
 }
+
+const batchStatement = new Statement(
+  sql`select lost, more, last_seq from bulk_retry_batch(${value('job')}::uuid, ${value('runner')}::uuid,
+        ${value('after')}::bigint, ${value('size')}::integer, ${value('leaseMs')}::integer)`,
+  (rows) => {
+    const [lost, more, last] = rows[0] as [boolean, boolean, string | number];
+    return { lost, more, last: Number(last) };
+  },
+  { name: 'bulk_retry_batch' },
+);
 
 /** A search's filters (messageSearchSchema's output) as the repository's query: the lists' and the bulk resend's. */
 export function filtersToQuery(
