@@ -6,18 +6,36 @@ import { createBulkRetryRunner } from '../src/modules/messages/bulk-retry-runner
 import { BACKOFF_JITTER, BACKOFF_SCHEDULE_MS } from '../src/delivery/backoff';
 import { claimRuns } from '../src/delivery/claim';
 import { releaseStaleClaims } from '../src/delivery/release-stale';
-import { bodyOf, eventually, seedReceiver, submit, useDeliveryResources, ids, workerWentOn } from './support/delivery';
+import {
+  bodyOf,
+  eventually,
+  seedReceiver,
+  submit,
+  useDeliveryResources,
+  ids,
+  workerWentOn,
+  type DeliveryFixture,
+} from './support/delivery';
 
 const { fixture, receiver } = useDeliveryResources();
+
+/**
+ * Aannemer_Alfa, its system answering `status()`, and order O-1 of two messages to it (data n 1
+ * and 2) waiting: answers the receiver and the first message's id.
+ */
+async function orderToAlfa(f: DeliveryFixture, status: () => number) {
+  const alfa = await receiver({ status });
+  await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
+  const first = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 1 } });
+  await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 2 } });
+  return { alfa, first };
+}
 
 describe('delivery failures', { timeout: 60_000 }, () => {
   it('records a failed attempt with backoff, blocks the order behind it, and delivers after recovery', async () => {
     const f = await fixture();
     let status = 500;
-    const alfa = await receiver({ status: () => status });
-    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
-    const first = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 1 } });
-    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 2 } });
+    const { alfa, first } = await orderToAlfa(f, () => status);
     const started = Date.now();
     f.startWorker({ pollIntervalMs: 50 });
 
@@ -204,10 +222,7 @@ describe('delivery failures', { timeout: 60_000 }, () => {
   it("a failed head made due by 'Alles opnieuw versturen' goes at once, by its head alone, and its order after it", async () => {
     const f = await fixture();
     let status = 500;
-    const alfa = await receiver({ status: () => status });
-    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
-    const first = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 1 } });
-    await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'O-1', data: { n: 2 } });
+    const { alfa, first } = await orderToAlfa(f, () => status);
     f.startWorker({ pollIntervalMs: 50 });
     await eventually(async () => {
       const [row] = await f.db.select().from(messages).where(eq(messages.id, first));
