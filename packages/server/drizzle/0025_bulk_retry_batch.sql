@@ -10,12 +10,14 @@
 -- behind others of its order keeps its place (FIFO); only if its own next attempt lies ahead is it
 -- brought to now, so that a run does not stop before it. A head already due, or whose order was
 -- cancelled while it was being delivered, is left. Messages delivered since the job started count
--- as skipped. Every row is reached through a primary key, one batch at a time: the plans are
+-- as skipped; made due, the workers are woken on p_channel (delivery/wakeup.ts). Every row is reached through a primary key, one batch at a time: the plans are
 -- pinned to index scans and nested loops, since the job's items are new rows without statistics
 -- (the planner took a job of 100,000 for a few rows: a bitmap of them all and a sort per batch,
 -- or parallel sequential scans) and a hash join would read all of order_heads for every batch.
-create function bulk_retry_batch(p_job uuid, p_runner uuid, p_after bigint, p_size integer, p_lease_ms integer)
-returns table (lost boolean, more boolean, last_seq bigint, moved integer)
+create function bulk_retry_batch(
+  p_job uuid, p_runner uuid, p_after bigint, p_size integer, p_lease_ms integer, p_channel text
+)
+returns table (lost boolean, more boolean, last_seq bigint)
 language plpgsql
 set enable_seqscan = off
 set enable_bitmapscan = off
@@ -33,7 +35,7 @@ declare
 begin
   perform 1 from bulk_retry_jobs where id = p_job and runner = p_runner for update;
   if not found then
-    return query select true, false, p_after, 0;
+    return query select true, false, p_after;
     return;
   end if;
 
@@ -86,7 +88,7 @@ begin
   end if;
 
   if v_written + v_behind > 0 then
-    perform pg_notify('knooppunt_outbox', '');
+    perform pg_notify(p_channel, '');
   end if;
 
   delete from bulk_retry_items where job_id = p_job and seq <= v_last;
@@ -101,6 +103,6 @@ begin
     runner = case when v_count = p_size then runner end
   where id = p_job;
 
-  return query select false, v_count = p_size, v_last, v_moved;
+  return query select false, v_count = p_size, v_last;
 end
 $$;

@@ -248,10 +248,15 @@ describe('delivery failures', { timeout: 60_000 }, () => {
       await eventually(() => expect(ofO1().map((request) => bodyOf(request).data.n)).toEqual([1, 1, 2]));
       const [job] = await f.db.select().from(bulkRetryJobs).where(eq(bulkRetryJobs.id, id));
       expect(job).toMatchObject({ state: 'finished', total: 1, done: 1 });
-      // Sent again before the time its own row named: the head made it due, not the backoff.
-      const [delivered] = await f.db.select().from(messages).where(eq(messages.id, first));
-      expect(delivered!.deliveredAt).not.toBeNull();
-      expect(delivered!.deliveredAt!.getTime()).toBeLessThan(failed!.nextAttempt.getTime());
+      // Sent again before the time its own row named: the head made it due, not the backoff. The
+      // receiver saw it before the worker recorded it: wait for the recording.
+      let deliveredAt: Date | null = null;
+      await eventually(async () => {
+        const [delivered] = await f.db.select().from(messages).where(eq(messages.id, first));
+        deliveredAt = delivered!.deliveredAt;
+        expect(deliveredAt).not.toBeNull();
+      });
+      expect(deliveredAt!.getTime()).toBeLessThan(failed!.nextAttempt.getTime());
     } finally {
       await runner.stop();
     }

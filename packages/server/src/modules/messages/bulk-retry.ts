@@ -3,6 +3,7 @@ import { MESSAGE_VERSIENUMMER_FILTER, type BulkRetryJob } from '@knooppunt/domai
 import { queryRows, type Database } from '../../db/client';
 import { bulkRetryItems, bulkRetryJobs, messages } from '../../db/schema';
 import { Statement, value } from '../../db/statement';
+import { OUTBOX_CHANNEL } from '../../delivery/wakeup';
 import { eitherParty, perShape, statementBuilder } from '../../monitoring/statements';
 import { filterShape, filterValues, messageFilter, type MessageFilterQuery } from './repository';
 
@@ -164,6 +165,7 @@ export async function runBatch(
     after: job.afterSeq,
     size,
     leaseMs,
+    channel: OUTBOX_CHANNEL,
   });
   if (lost) throw new LostJob(`bulk retry job ${job.id} was taken over`);
   // Only once committed: a batch that failed is read again from the same place.
@@ -173,7 +175,7 @@ export async function runBatch(
 
 const batchStatement = new Statement(
   sql`select lost, more, last_seq from bulk_retry_batch(${value('job')}::uuid, ${value('runner')}::uuid,
-        ${value('after')}::bigint, ${value('size')}::integer, ${value('leaseMs')}::integer)`,
+        ${value('after')}::bigint, ${value('size')}::integer, ${value('leaseMs')}::integer, ${value('channel')}::text)`,
   (rows) => {
     const [lost, more, last] = rows[0] as [boolean, boolean, string | number];
     return { lost, more, last: Number(last) };

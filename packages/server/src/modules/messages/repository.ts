@@ -4,6 +4,7 @@ import type { Flow, MessageView } from '@knooppunt/domain';
 import { queryRows, type Database } from '../../db/client';
 import { failedCondition, flowCondition, shownNextAttempt, uitvalCondition } from '../../db/monitoring';
 import { messages } from '../../db/schema';
+import { uuidArray } from '../../delivery/claim';
 import {
   cappedCountStatement,
   isoTimestamp,
@@ -236,13 +237,12 @@ export async function withHeadsDue(db: Database, views: MessageView[]): Promise<
   const waiting = views.filter((view) => view.nextAttempt !== null && Date.parse(view.nextAttempt) > after);
   if (waiting.length === 0) return views;
   const rows = await headsDueStatement.run(db, {
-    ids: `{${waiting.map((view) => view._id).join(',')}}`,
+    ids: uuidArray(waiting.map((view) => view._id)),
     orders: JSON.stringify(waiting.map(({ receiver, opdrachtId }) => ({ receiver, opdrachtId }))),
   });
-  if (rows.size === 0) return views;
   return views.map((view) => {
     const due = rows.get(view._id);
-    return due !== undefined && view.nextAttempt !== null ? { ...view, nextAttempt: due } : view;
+    return due === undefined ? view : { ...view, nextAttempt: due };
   });
 }
 
