@@ -19,6 +19,8 @@ const LONG_PREFIX = 'LAPTOP-1280-PX';
 async function expectFits(page: Page, table: Locator, what: string): Promise<void> {
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // Measured in the portal's own font, not in the fallback shown while it loads.
+  expect(await page.evaluate(async () => (await document.fonts.ready).check('14px "Roboto Variable"'))).toBe(true);
   const widths = await table.evaluate((element) => {
     const box = element.parentElement as HTMLElement;
     const root = document.documentElement;

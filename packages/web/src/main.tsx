@@ -1,3 +1,6 @@
+// The portal's own font (Roboto, as MUI is drawn for), served with it: the lists are fitted to a
+// laptop's 1280 px, which must not depend on the fonts of the machine that shows them.
+import '@fontsource-variable/roboto';
 import { setDutchMessages } from '@knooppunt/domain';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -12,7 +12,7 @@ export const theme = createTheme(
     },
     shape: { borderRadius: 8 },
     typography: {
-      fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      fontFamily: '"Roboto Variable", Roboto, "Segoe UI", "Helvetica Neue", Arial, sans-serif',
       h4: { fontSize: '1.75rem', fontWeight: 600, letterSpacing: 0 },
       h6: { fontWeight: 600 },
       button: { textTransform: 'none', fontWeight: 600 },
