@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -82,5 +83,7 @@ export default defineConfig({
     css: false,
     // Dialog tests type and pick options like a user; on a busy two-core CI runner that takes seconds.
     testTimeout: 15_000,
+    // Two test files at a time even on two cores (vitest's default is one fewer than the cores).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
