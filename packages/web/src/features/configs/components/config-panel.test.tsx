@@ -217,6 +217,28 @@ describe('Configuration side panel', () => {
     expect(within(panel).queryByText(CONCURRENCY_TEXTS.configChanged)).not.toBeInTheDocument();
   });
 
+  it('loaded again after a conflict into a version with a newer draft, keeps the input read-only and still asks before Escape throws it away', async () => {
+    let current = CONFIG_VIEW;
+    stubConfigApi({
+      config: () => Response.json(current),
+      save: () => {
+        // Someone else saved a draft over the same version: this one stays, with a newer version.
+        current = { ...CONFIG_VIEW, newer: { version: 2, draft: true } };
+        return Response.json({ message: CONCURRENCY_TEXTS.configChanged }, { status: 409 });
+      },
+    });
+    const { panel, field, user } = await openPanel(BEHEER);
+    await user.type(field(LABELS.configForm.scope), 'mijn');
+    const save = within(panel).getByRole('button', { name: LABELS.configForm.save });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await user.click(await within(panel).findByRole('button', { name: CONCURRENCY_TEXTS.reload }));
+    await within(panel).findByText(CONCURRENCY_TEXTS.olderVersion(2, true));
+    expect(field(LABELS.configForm.scope)).toHaveValue(`${CONFIG_VIEW.config.scope}mijn`);
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: CONCURRENCY_TEXTS.discardTitle })).toBeInTheDocument();
+  });
+
   it('asks before a click beside the panel or Escape throws away typed input', async () => {
     stubConfigApi();
     const { panel, field, user } = await openPanel(BEHEER);

@@ -11,7 +11,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useDiscardGuard } from '@/components/discard-guard/use-discard-guard';
 import { useNotify } from '@/components/notifications/notify-context';
@@ -143,13 +143,17 @@ function ConfigEditForm({ config, readOnlyNote, onSaved, onDirtyChange }: Config
     ),
   );
   // Fetches this configuration and the list again: a changed configuration replaces the form.
+  // The button goes with its alert: focus moves to the form first, or it would fall out of the
+  // panel and Escape (which asks before throwing away the input) would not reach it.
+  const formRef = useRef<HTMLFormElement>(null);
   const reload = () => {
+    formRef.current?.focus();
     setConflict(undefined);
     void queryClient.invalidateQueries({ queryKey: ['configs'] });
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" ref={formRef} tabIndex={-1} onSubmit={submit} noValidate sx={{ outline: 'none' }}>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {LABELS.configs.version(config.version)} · {LABELS.configs.updated}: {formatDateTime(config.updated)}
       </Typography>
