@@ -25,7 +25,10 @@ export default defineConfig({
     baseURL,
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
-    trace: 'retain-on-failure',
+    // Tracing every test to keep the failures' traces cost a third of the suite's time (269 s against
+    // 186 s for two spec files, measured): off, and asked for when a failure needs one with
+    // `npx playwright test --trace retain-on-failure`. The failure's screenshot and error context stay.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
