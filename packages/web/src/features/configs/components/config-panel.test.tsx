@@ -24,6 +24,28 @@ async function openPanel(roles: string[], deelnemer = 'Aannemer_Alfa', userDeeln
   return { ...view, panel, field };
 }
 
+/** The configuration API whose save answers 409, someone else's change `after` served from then on. */
+function stubConflictingSave(after: typeof CONFIG_VIEW) {
+  let current = CONFIG_VIEW;
+  return stubConfigApi({
+    config: () => Response.json(current),
+    save: () => {
+      current = after;
+      return Response.json({ message: CONCURRENCY_TEXTS.configChanged }, { status: 409 });
+    },
+  });
+}
+
+/** Opens Aannemer_Alfa's panel as BEHEER, types 'mijn' into Scope and saves. */
+async function typeAndSave() {
+  const opened = await openPanel(BEHEER);
+  await opened.user.type(opened.field(LABELS.configForm.scope), 'mijn');
+  const save = within(opened.panel).getByRole('button', { name: LABELS.configForm.save });
+  await waitFor(() => expect(save).toBeEnabled());
+  await opened.user.click(save);
+  return opened;
+}
+
 describe('Configuration side panel', () => {
   it('shows the configuration read-only to users who may not create drafts', async () => {
     const api = stubConfigApi();
@@ -193,20 +215,8 @@ describe('Configuration side panel', () => {
       updated: '2025-02-05T09:00:00.000Z',
       config: { ...CONFIG_VIEW.config, scope: 'nieuw' },
     };
-    let current = CONFIG_VIEW;
-    const api = stubConfigApi({
-      config: () => Response.json(current),
-      save: () => {
-        current = changed;
-        return Response.json({ message: CONCURRENCY_TEXTS.configChanged }, { status: 409 });
-      },
-    });
-    const { panel, field, user } = await openPanel(BEHEER);
-    await user.type(field(LABELS.configForm.scope), 'mijn');
-    const save = within(panel).getByRole('button', { name: LABELS.configForm.save });
-    await waitFor(() => expect(save).toBeEnabled());
-
-    await user.click(save);
+    const api = stubConflictingSave(changed);
+    const { panel, field, user } = await typeAndSave();
 
     const conflict = await within(panel).findByText(CONCURRENCY_TEXTS.configChanged);
     expect(conflict).toBeInTheDocument();
@@ -218,20 +228,9 @@ describe('Configuration side panel', () => {
   });
 
   it('loaded again after a conflict into a version with a newer draft, keeps the input read-only and still asks before Escape throws it away', async () => {
-    let current = CONFIG_VIEW;
-    stubConfigApi({
-      config: () => Response.json(current),
-      save: () => {
-        // Someone else saved a draft over the same version: this one stays, with a newer version.
-        current = { ...CONFIG_VIEW, newer: { version: 2, draft: true } };
-        return Response.json({ message: CONCURRENCY_TEXTS.configChanged }, { status: 409 });
-      },
-    });
-    const { panel, field, user } = await openPanel(BEHEER);
-    await user.type(field(LABELS.configForm.scope), 'mijn');
-    const save = within(panel).getByRole('button', { name: LABELS.configForm.save });
-    await waitFor(() => expect(save).toBeEnabled());
-    await user.click(save);
+    // Someone else saved a draft over the same version: this one stays, with a newer version.
+    stubConflictingSave({ ...CONFIG_VIEW, newer: { version: 2, draft: true } });
+    const { panel, field, user } = await typeAndSave();
     await user.click(await within(panel).findByRole('button', { name: CONCURRENCY_TEXTS.reload }));
     await within(panel).findByText(CONCURRENCY_TEXTS.olderVersion(2, true));
     expect(field(LABELS.configForm.scope)).toHaveValue(`${CONFIG_VIEW.config.scope}mijn`);
