@@ -155,59 +155,66 @@ describe('npm run knooppunt -- invite', () => {
   let inbox: Inbox | undefined;
   afterAll(() => inbox?.close());
 
-  it('prints a fresh set-password link for an existing user, and refuses an unknown one and bad usage', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'knooppunt-cli-'));
-    inbox = await startInbox();
-    const env = {
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      ROLE: 'api',
-      WEB_DIST: '/nonexistent',
-      DEMO_RULES: '0',
-      SMTP_URL: inbox.url,
-    };
-    const server = await buildApp(loadConfig(env));
-    const out: string[] = [];
-    const err: string[] = [];
-    const run = (...args: string[]) =>
-      runCli(
-        args,
-        env,
-        (line) => void out.push(line),
-        (line) => void err.push(line),
-      );
-    try {
-      // PGlite allows one process: while the server holds the folder the command (its own process) refuses, clearly.
-      const refused = await runCommand(['invite', 'beheer@knooppunt.example'], env);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(
-        `De gegevensmap ${path.join(dataDir, 'pgdata')} is in gebruik door proces ${process.pid}`,
-      );
-    } finally {
-      await server.close();
-    }
+  // Opens its PGlite folder up to six times (two servers, the command's own process, the runs), each
+  // starting the database and checking its migrations: past 30 s beside another test file on two
+  // busy cores (seen once).
+  it(
+    'prints a fresh set-password link for an existing user, and refuses an unknown one and bad usage',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'knooppunt-cli-'));
+      inbox = await startInbox();
+      const env = {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        ROLE: 'api',
+        WEB_DIST: '/nonexistent',
+        DEMO_RULES: '0',
+        SMTP_URL: inbox.url,
+      };
+      const server = await buildApp(loadConfig(env));
+      const out: string[] = [];
+      const err: string[] = [];
+      const run = (...args: string[]) =>
+        runCli(
+          args,
+          env,
+          (line) => void out.push(line),
+          (line) => void err.push(line),
+        );
+      try {
+        // PGlite allows one process: while the server holds the folder the command (its own process) refuses, clearly.
+        const refused = await runCommand(['invite', 'beheer@knooppunt.example'], env);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(
+          `De gegevensmap ${path.join(dataDir, 'pgdata')} is in gebruik door proces ${process.pid}`,
+        );
+      } finally {
+        await server.close();
+      }
 
-    err.splice(0);
-    expect(await run('invite', 'Beheer@Knooppunt.example')).toBe(0);
-    const link = out.find((line) => line.includes('/account/wachtwoord/'));
-    expect(link).toMatch(/^http:\/\/localhost:8080\/account\/wachtwoord\/[\w-]{40,}$/);
-    expect(out.at(-1)).toBe('De link is ook gemaild naar beheer@knooppunt.example.');
-    expect(linkIn(await inbox.waitFor('beheer@knooppunt.example'))).toBe(link);
-    expect(await run('invite', 'niemand@nergens.example')).toBe(1);
-    expect(err.join('\n')).toContain('Geen gebruiker met e-mailadres niemand@nergens.example');
-    expect(await run('invite')).toBe(2);
+      err.splice(0);
+      expect(await run('invite', 'Beheer@Knooppunt.example')).toBe(0);
+      const link = out.find((line) => line.includes('/account/wachtwoord/'));
+      expect(link).toMatch(/^http:\/\/localhost:8080\/account\/wachtwoord\/[\w-]{40,}$/);
+      expect(out.at(-1)).toBe('De link is ook gemaild naar beheer@knooppunt.example.');
+      expect(linkIn(await inbox.waitFor('beheer@knooppunt.example'))).toBe(link);
+      expect(await run('invite', 'niemand@nergens.example')).toBe(1);
+      expect(err.join('\n')).toContain('Geen gebruiker met e-mailadres niemand@nergens.example');
+      expect(await run('invite')).toBe(2);
 
-    // The printed link works on the server.
-    const again = await buildApp(loadConfig(env));
-    try {
-      const page = await again.inject(new URL(link!).pathname);
-      expect(page.statusCode).toBe(200);
-      const [audit] = await again.db.select().from(auditLog).where(eq(auditLog.action, 'user.password-link'));
-      expect(audit).toMatchObject({ subjectId: 'beheer@knooppunt.example', actor: 'systeem (npm run knooppunt)' });
-    } finally {
-      await again.close();
-    }
-  });
+      // The printed link works on the server.
+      const again = await buildApp(loadConfig(env));
+      try {
+        const page = await again.inject(new URL(link!).pathname);
+        expect(page.statusCode).toBe(200);
+        const [audit] = await again.db.select().from(auditLog).where(eq(auditLog.action, 'user.password-link'));
+        expect(audit).toMatchObject({ subjectId: 'beheer@knooppunt.example', actor: 'systeem (npm run knooppunt)' });
+      } finally {
+        await again.close();
+      }
+    },
+  );
 
   // On PostgreSQL the server and the command share the database at once (the CI's second server run).
   it.runIf(process.env.TEST_DATABASE_URL)('works beside a running server on PostgreSQL', async () => {
