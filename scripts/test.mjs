@@ -2,7 +2,7 @@
 // `npm test`: every suite, in order, on this machine. Stops at once when a prerequisite is
 // missing; never skips a suite. Each suite writes a JSON report that this script adds up into
 // one closing line.
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { countsOf, failuresOf, reportsDir as reports } from './test-counts.mjs';
 
@@ -47,12 +47,10 @@ const vitest = (workspace, name) => ({
   report: 'vitest',
 });
 
-// The static checks are each one single-threaded process: they run side by side (`together`), their
-// output held back and printed whole, one after the other, so that it stays readable.
 const steps = [
-  { name: 'lint', command: ['npm', 'run', 'lint'], together: true },
-  { name: 'format', command: ['npm', 'run', 'format:check'], together: true },
-  { name: 'types', command: ['npm', 'run', 'typecheck'], together: true },
+  { name: 'lint', command: ['npm', 'run', 'lint'] },
+  { name: 'format', command: ['npm', 'run', 'format:check'] },
+  { name: 'types', command: ['npm', 'run', 'typecheck'] },
   vitest('@knooppunt/domain', 'unit'),
   vitest('@knooppunt/server', 'server'),
   vitest('@knooppunt/web', 'web'),
@@ -80,54 +78,21 @@ const steps = [
   },
 ];
 
-/** Runs one step; its output goes straight through, or is held back and returned when `quiet`. */
-function run(step, quiet) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(step.command[0], step.command.slice(1), {
-      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      cwd: step.cwd,
-      env: { ...process.env, ...step.env },
-    });
-    const output = [];
-    child.stdout?.on('data', (chunk) => output.push(chunk));
-    child.stderr?.on('data', (chunk) => output.push(chunk));
-    const done = (status) =>
-      resolve({
-        ...step,
-        ok: status === 0,
-        seconds: (Date.now() - started) / 1000,
-        counts: step.report ? countsOf(`${reports}/${step.name}.json`) : undefined,
-        output: Buffer.concat(output).toString(),
-      });
-    // A command that could not be started fails its step with the reason (the promise keeps its first result).
-    child.on('error', (error) => {
-      output.push(Buffer.from(`${error.message}\n`));
-      done(null);
-    });
-    child.on('close', done);
-  });
-}
-
-const heading = (step) => `\n▶ ${step.name}: ${step.command.join(' ')}`;
 const results = [];
-for (let i = 0; i < steps.length;) {
-  const step = steps[i];
-  if (!step.together) {
-    console.log(heading(step));
-    const result = await run(step, false);
-    process.stdout.write(result.output);
-    results.push(result);
-    i += 1;
-    continue;
-  }
-  const group = [];
-  while (steps[i]?.together) group.push(steps[i++]);
-  for (const result of await Promise.all(group.map((member) => run(member, true)))) {
-    console.log(heading(result));
-    process.stdout.write(result.output);
-    results.push(result);
-  }
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(step.command[0], step.command.slice(1), {
+    stdio: 'inherit',
+    cwd: step.cwd,
+    env: { ...process.env, ...step.env },
+  });
+  results.push({
+    ...step,
+    ok: run.status === 0,
+    seconds: (Date.now() - started) / 1000,
+    counts: step.report ? countsOf(`${reports}/${step.name}.json`) : undefined,
+  });
 }
 
 let passed = 0;

@@ -10,10 +10,11 @@
 -- behind others of its order keeps its place (FIFO); only if its own next attempt lies ahead is it
 -- brought to now, so that a run does not stop before it. A head already due, or whose order was
 -- cancelled while it was being delivered, is left. Messages delivered since the job started count
--- as skipped; made due, the workers are woken on p_channel (delivery/wakeup.ts). Every row is reached through a primary key, one batch at a time: the plans are
--- pinned to index scans and nested loops, since the job's items are new rows without statistics
--- (the planner took a job of 100,000 for a few rows: a bitmap of them all and a sort per batch,
--- or parallel sequential scans) and a hash join would read all of order_heads for every batch.
+-- as skipped; made due, the workers are woken on p_channel (delivery/wakeup.ts). Every row is
+-- reached through a primary key, one batch at a time: the plans are pinned to index scans and
+-- nested loops, since the job's items are new rows without statistics (the planner took a job of
+-- 100,000 for a few rows: a bitmap of them all and a sort per batch, or parallel sequential
+-- scans) and a hash join would read all of order_heads for every batch.
 create function bulk_retry_batch(
   p_job uuid, p_runner uuid, p_after bigint, p_size integer, p_lease_ms integer, p_channel text
 )

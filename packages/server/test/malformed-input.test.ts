@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_BERICHTEN, IDEMPOTENCY_HEADER, MAX_INTEGER } from '@knooppunt/domain';
-import { queryRows } from '../src/db/client';
+import { auditLog } from '../src/db/schema';
 import { demoSystemClientId } from '../src/demo/data';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 import { changedTables, fingerprinter } from './support/db-fingerprint';
@@ -166,13 +166,7 @@ describe('text PostgreSQL cannot hold', () => {
   it("answers 4xx, not 500, at the provider's token and revocation endpoints", async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const system = `Basic ${Buffer.from(`${demoSystemClientId('Netbeheer_Noord')}:demo-secret`).toString('base64')}`;
-    const failedTokens = async () =>
-      (
-        await queryRows<{ n: number }>(
-          t.app.db,
-          sql`select count(*)::int as n from audit_log where action = 'token.failed'`,
-        )
-      )[0]?.n;
+    const failedTokens = () => t.app.db.$count(auditLog, eq(auditLog.action, 'token.failed'));
     const failedBefore = await failedTokens();
     const before = await database.take();
     const unknownClient = await t.app.inject({
@@ -217,7 +211,7 @@ describe('text PostgreSQL cannot hold', () => {
     // The failed client authentication is counted and audited (decision 0016): those records are
     // the throttle's, written on purpose; nothing else changed. They are written once the answer
     // is sent: both awaited, or the last would land in the next test's comparison.
-    await eventually(async () => expect(await failedTokens()).toBe((failedBefore ?? 0) + 2));
+    await eventually(async () => expect(await failedTokens()).toBe(failedBefore + 2));
     expect(changedTables(before, await database.take())).toEqual(['audit_log', 'login_throttle']);
   });
 });
