@@ -150,7 +150,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bulkRetry =
     config.role === 'worker' || options.bulkRetry === false
       ? undefined
-      : createBulkRetryRunner({ db: database.db, log: app.log, ...options.bulkRetry });
+      : createBulkRetryRunner({
+          db: database.db,
+          log: app.log,
+          pollMs: options.bulkRetry?.pollMs,
+          leaseMs: options.bulkRetry?.leaseMs,
+        });
   bulkRetry?.start();
   // In this order: finish running deliveries, mail, bulk resends and the retention job, then
   // close the connections they use.
@@ -207,7 +212,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(regelsRoutes, { service: createRegelsService({ db: database.db, audit }) });
   await app.register(waardenlijstRoutes, { service: createWaardenlijstenService({ db: database.db, audit }) });
   await app.register(connectionCheckRoutes, { configs, outbound });
-  await app.register(messageRoutes, { service: createMessagesService({ db: database.db, audit, bulkRetry }) });
+  await app.register(messageRoutes, {
+    service: createMessagesService({
+      db: database.db,
+      audit,
+      bulkRetry,
+      bulkRetryBatchSize: options.bulkRetry ? options.bulkRetry.batchSize : undefined,
+    }),
+  });
   await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit }) });
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   await app.register(auditLogRoutes, { service: createAuditLogService({ db: database.db }) });

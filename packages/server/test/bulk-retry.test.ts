@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { auditLog, bulkRetryItems, bulkRetryJobs, messages, orderHeads } from '../src/db/schema';
+import { auditLog, bulkRetryBatches, bulkRetryJobs, messages, orderHeads } from '../src/db/schema';
+import { filtersToQuery, insertJob } from '../src/modules/messages/bulk-retry';
 import { createBulkRetryRunner } from '../src/modules/messages/bulk-retry-runner';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 import { ALFA, BETA, NOORD, ZUID, at, message, seedMessages } from './support/monitoring';
@@ -124,9 +125,10 @@ describe('bulk resend: count, job, audit', () => {
       skipped: 0,
       failed: 0,
     });
-    // Three batches of 2 (the last one short).
+    // Three batches of 2 (the last one short), none left.
     const [row] = await t.app.db.select().from(bulkRetryJobs).where(eq(bulkRetryJobs.id, job.id));
-    expect(row!.afterSeq).toBe((await messageRow('d1')).seq);
+    expect(row!.nextBatch).toBe(3);
+    expect(await t.app.db.select().from(bulkRetryBatches).where(eq(bulkRetryBatches.jobId, job.id))).toEqual([]);
 
     // Heads whose message was resent are due: the claim takes them now. Their messages' rows are
     // not written (the attempt writes them); the lists show the head's due as their next attempt.
@@ -316,20 +318,22 @@ describe('bulk resend: a job outlives its runner', () => {
         ),
       );
       await seedHeads(db);
-      const headers = bearer(await tokenFor(t2, { roles: ['Beheer ziet alles'], sub: 'super' }));
-      const started = await t2.app.inject({
-        method: 'POST',
-        url: '/rest/management/message/bulk-retry',
-        headers,
-        payload: { filters: [AANSLUITING, UITVAL] },
-      });
-      const { id } = started.json<{ id: string }>();
+      // Batches of 3, as the portal's call would start it (its filters).
+      const { id } = await db.transaction((tx) =>
+        insertJob(tx, {
+          actorSub: 'super',
+          actor: 'super',
+          query: filtersToQuery({ versienummer: AANSLUITING.value, isInError: true }, undefined),
+          filters: { versienummer: AANSLUITING.value, isInError: true },
+          batchSize: 3,
+        }),
+      );
       // Without a runner in this app the job waits.
       const [waiting] = await db.select().from(bulkRetryJobs).where(eq(bulkRetryJobs.id, id));
       expect(waiting).toMatchObject({ state: 'running', done: 0, total: 7 });
 
       // A runner does one batch of 3 and is stopped in the pause after it; it releases the job.
-      const first = createBulkRetryRunner({ db, log: quiet, batchSize: 3, pollMs: 60_000, pauseMs: 300 });
+      const first = createBulkRetryRunner({ db, log: quiet, pollMs: 60_000, pauseMs: 300 });
       first.kick();
       for (let i = 0; i < 100; i++) {
         const [row] = await db.select().from(bulkRetryJobs).where(eq(bulkRetryJobs.id, id));
@@ -342,7 +346,7 @@ describe('bulk resend: a job outlives its runner', () => {
       expect(left!.done).toBe(3);
       expect(left!.runner).toBeNull();
 
-      const second = createBulkRetryRunner({ db, log: quiet, batchSize: 3, pollMs: 60_000 });
+      const second = createBulkRetryRunner({ db, log: quiet, pollMs: 60_000 });
       second.start();
       try {
         for (let i = 0; i < 200; i++) {
@@ -400,8 +404,8 @@ describe('bulk resend: a job outlives its runner', () => {
       const [row] = await db.select().from(bulkRetryJobs).where(eq(bulkRetryJobs.id, id));
       // Chosen at the start, delivered before its batch: counted as skipped, so done + skipped = total.
       expect(row).toMatchObject({ state: 'finished', total: 2, done: 1, skipped: 1 });
-      // Its batch deleted the job's items: nothing is left of a finished job.
-      expect(await db.select().from(bulkRetryItems).where(eq(bulkRetryItems.jobId, id))).toEqual([]);
+      // Its batch deleted the job's batch row: nothing is left of a finished job.
+      expect(await db.select().from(bulkRetryBatches).where(eq(bulkRetryBatches.jobId, id))).toEqual([]);
       const [y1] = await db
         .select()
         .from(messages)

@@ -20,9 +20,10 @@ import {
 
 /**
  * 'Alles opnieuw versturen' (decision 0034): one job per bulk resend. The runner
- * (modules/messages/bulk-retry.ts) makes the undelivered messages matching `filters` due now in
- * batches of `seq` order up to `untilSeq` (the messages there when the job started), and keeps its
- * place in `afterSeq`, so a job taken over after a crash goes on where the last batch ended.
+ * (modules/messages/bulk-retry.ts) makes the undelivered messages matching `filters` due now, up
+ * to `untilSeq` (the messages there when the job started), batch after batch in `seq` order, and
+ * keeps its place in `nextBatch`, so a job taken over after a crash goes on where the last batch
+ * ended.
  */
 export const bulkRetryJobs = pgTable(
   'bulk_retry_jobs',
@@ -41,7 +42,8 @@ export const bulkRetryJobs = pgTable(
     failed: integer('failed').notNull().default(0),
     /** 'running', 'finished' or 'failed'. */
     state: text('state').notNull().default('running'),
-    afterSeq: bigint('after_seq', { mode: 'number' }).notNull().default(0),
+    /** The next of its batches (bulk_retry_batches) to run: the job's place. */
+    nextBatch: integer('next_batch').notNull().default(0),
     untilSeq: bigint('until_seq', { mode: 'number' }).notNull(),
     error: text('error'),
     /** The runner holding the job: only it writes the job's batches (a fence, as the lanes of decision 0023). */
@@ -59,23 +61,24 @@ export const bulkRetryJobs = pgTable(
 );
 
 /**
- * The messages of a bulk resend job (decision 0034), chosen once when it starts: each batch reads
- * the next ones by the primary key instead of searching the filters again (which read every
- * remaining match per batch). A batch deletes its items when it commits; a finished or failed job
- * has none left.
+ * The messages of a bulk resend job (decision 0034), chosen once when it starts and cut into its
+ * batches: one row per batch, its messages (and their orders) as arrays in `seq` order. A batch
+ * reads one row by the primary key instead of searching the filters again (which read every
+ * remaining match per batch), and writing the choice is one row per 1,000 messages, not one per
+ * message. A batch deletes its row when it commits; a finished or failed job has none left.
  */
-export const bulkRetryItems = pgTable(
-  'bulk_retry_items',
+export const bulkRetryBatches = pgTable(
+  'bulk_retry_batches',
   {
     jobId: uuid('job_id')
       .notNull()
       .references(() => bulkRetryJobs.id, { onDelete: 'cascade' }),
-    seq: bigint('seq', { mode: 'number' }).notNull(),
-    messageId: uuid('message_id').notNull(),
-    receiver: text('receiver').notNull(),
-    opdrachtId: text('opdracht_id').notNull(),
+    batch: integer('batch').notNull(),
+    messageIds: uuid('message_ids').array().notNull(),
+    receivers: text('receivers').array().notNull(),
+    opdrachtIds: text('opdracht_ids').array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+  (t) => [primaryKey({ columns: [t.jobId, t.batch] })],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { bulkRetryItems, bulkRetryJobs } from '../../db/schema';
+import { bulkRetryBatches, bulkRetryJobs } from '../../db/schema';
 import { LostJob, runBatch, type BulkRetryJobRow } from './bulk-retry';
 
 export interface BulkRetryLog {
@@ -13,8 +13,6 @@ export interface BulkRetryLog {
 export interface BulkRetryRunnerOptions {
   db: Database;
   log: BulkRetryLog;
-  /** Messages per batch (one short transaction each). */
-  batchSize?: number;
   /** How often it looks for jobs left by a runner that stopped. */
   pollMs?: number;
   /** How long a runner holds a job after its last batch. */
@@ -35,7 +33,6 @@ export type BulkRetryRunner = ReturnType<typeof createBulkRetryRunner>;
 export function createBulkRetryRunner({
   db,
   log,
-  batchSize = 1000,
   pollMs = 5000,
   leaseMs = 60_000,
   retryDelaysMs = [100, 1000, 5000],
@@ -65,7 +62,7 @@ export function createBulkRetryRunner({
     let attempt = 0;
     while (!stopped) {
       try {
-        if (!(await runBatch(db, job, runner, batchSize, leaseMs))) {
+        if (!(await runBatch(db, job, runner, leaseMs))) {
           log.info({ job: job.id }, 'Opnieuw versturen klaar');
           return;
         }
@@ -90,7 +87,7 @@ export function createBulkRetryRunner({
               claimedUntil: null,
             })
             .where(and(sql`${bulkRetryJobs.id} = ${job.id}`, sql`${bulkRetryJobs.runner} = ${runner}`));
-          await db.delete(bulkRetryItems).where(eq(bulkRetryItems.jobId, job.id));
+          await db.delete(bulkRetryBatches).where(eq(bulkRetryBatches.jobId, job.id));
           return;
         }
         log.warn({ job: job.id, err: error }, 'Opnieuw versturen: batch mislukt, opnieuw');

@@ -54,11 +54,14 @@ export function createMessagesService({
   db,
   audit,
   bulkRetry,
+  bulkRetryBatchSize,
 }: {
   db: Database;
   audit: AuditService;
   /** Runs the bulk resend jobs; without it a job waits for a runner of another process. */
   bulkRetry?: Pick<BulkRetryRunner, 'kick'> | undefined;
+  /** Messages per batch of a bulk resend job (tests: smaller); BULK_RETRY_BATCH_SIZE by default. */
+  bulkRetryBatchSize?: number | undefined;
 }) {
   /**
    * The filters of a bulk resend as the search's (decision 0034): the same rights — without the
@@ -89,6 +92,7 @@ export function createMessagesService({
           actor: user.email ?? user.sub,
           query,
           filters: body.filters,
+          batchSize: bulkRetryBatchSize,
         });
         await audit.record(tx, user, {
           action: 'message.bulk-retry',
