@@ -34,11 +34,11 @@ DROP FUNCTION bulk_retry_batch(uuid, uuid, bigint, integer, integer, text);--> s
 -- behind others of its order keeps its place (FIFO); only if its own next attempt lies ahead is it
 -- brought to now, so that a run does not stop before it. A head already due, or whose order was
 -- cancelled while it was being delivered, is left. Messages delivered since the job started count
--- as skipped; made due, the workers are woken on p_channel (delivery/wakeup.ts). Every row is
--- reached through a primary key: the plans are pinned to index scans and nested loops, since a
--- hash join would read all of order_heads for every batch (and migration 0025's items, new rows
--- without statistics, were planned as 100,000 for a few: a bitmap of them all and a sort per batch,
--- or parallel sequential scans).
+-- as skipped; made due for a running sender, the workers are woken on p_channel
+-- (delivery/wakeup.ts). Every row is reached through a primary key: the plans are pinned to index
+-- scans and nested loops, since a hash join would read all of order_heads for every batch (and
+-- migration 0025's items, new rows without statistics, were planned as 100,000 for a few: a bitmap
+-- of them all and a sort per batch, or parallel sequential scans).
 CREATE FUNCTION bulk_retry_batch(p_job uuid, p_runner uuid, p_batch integer, p_lease_ms integer, p_channel text)
 RETURNS TABLE (lost boolean, more boolean)
 LANGUAGE plpgsql
@@ -112,7 +112,12 @@ BEGIN
     INTO v_moved, v_behind;
   END IF;
 
-  IF v_written + v_behind > 0 THEN
+  -- Workers are woken only for a sender that runs: a paused one's heads are claimed once it runs
+  -- again (the poll), and every wake-up costs a claim over all senders.
+  IF v_written + v_behind > 0 AND EXISTS (
+    SELECT 1 FROM senders s
+    WHERE s.deelnemer = ANY (ARRAY(SELECT DISTINCT unnest(v_receivers))) AND s.running AND s.max_messages > 0
+  ) THEN
     PERFORM pg_notify(p_channel, '');
   END IF;
 
