@@ -15,7 +15,8 @@
  *            order's head is ever attempted — while --beside messages to the others drain; the job's
  *            time, and the drain's rate while the job ran against the same stretch of the same drain
  *            without it (that receiver's sender is paused, so what is measured is the rescheduling,
- *            not that receiver's deliveries);
+ *            not that receiver's deliveries; its failed messages are there in both drains, and each
+ *            drain starts on a vacuumed database, so that the two differ by the job alone);
  *   down     fairness while receivers are down (issue 22 item 6): --beside messages to the other
  *            receivers drained with all receivers healthy, then again while one receiver answers 500
  *            to everything and one never answers (until the platform's timeout), each with a backlog
@@ -45,7 +46,7 @@ import {
   type Platform,
 } from './lib/platform';
 import { queryRows } from '../packages/server/src/db/client';
-import { cpuPerMessage, cpuSnapshot, type CpuGroup } from './lib/cpu';
+import { cpuPerMessage, cpuSnapshot, stolenMs, type CpuGroup } from './lib/cpu';
 import { startParticipants, type Participants } from './lib/participants-client';
 import { rawPosts } from './lib/raw';
 import { now, pause, percentile, rate, table } from './lib/stats';
@@ -124,6 +125,9 @@ interface Result {
     /** Arrivals per second in that window, in the drain without the job and in the one beside it. */
     withoutRate: number;
     besideRate: number;
+    /** Cores the host took from this machine in that window, on average (0 where /proc/stat is absent). */
+    withoutStolen: number;
+    besideStolen: number;
     without: Drain;
     beside: Drain;
   };
@@ -136,10 +140,14 @@ interface Result {
   }[];
 }
 
-/** How many messages had arrived (`unique`) `at` ms after a drain's start. */
+/**
+ * How many messages had arrived (`unique`) `at` ms after a drain's start, and how much CPU the host
+ * had taken from this machine by then (`stolen`, ms since the drain's start; 0 where unknown).
+ */
 interface Sample {
   at: number;
   unique: number;
+  stolen: number;
 }
 
 /**
@@ -153,27 +161,32 @@ interface Drain {
   started: number;
   /** The last arrival, in ms since `started`. */
   lastMs: number;
-  /** Ascending in `at`, from `{ at: 0, unique: 0 }` to the poll that saw the last arrival. */
+  /** Ascending in `at`, from `{ at: 0, unique: 0, stolen: 0 }` to the poll that saw the last arrival. */
   samples: Sample[];
 }
 
-/** How many had arrived at `atMs`, interpolated linearly between the samples either side of it. */
-function arrivedAt(samples: readonly Sample[], atMs: number): number {
+/** A sample's `field` at `atMs`, interpolated linearly between the samples either side of it. */
+function sampledAt(samples: readonly Sample[], atMs: number, field: 'unique' | 'stolen' = 'unique'): number {
   const after = samples.findIndex(({ at }) => at >= atMs);
   // Past the last sample the curve is unknown: answering its last count would read a drain that
   // had ended as one that stalled.
   if (after === -1)
     throw new Error(`the drain's samples end at ${samples.at(-1)?.at.toFixed(0)} ms, before ${atMs} ms`);
-  if (after === 0) return samples[0]!.unique;
+  if (after === 0) return samples[0]![field];
   const before = samples[after - 1]!;
   const next = samples[after]!;
-  return before.unique + ((next.unique - before.unique) * (atMs - before.at)) / (next.at - before.at);
+  return before[field] + ((next[field] - before[field]) * (atMs - before.at)) / (next.at - before.at);
 }
 
 /** Arrivals per second between two offsets (ms since the drain's start), read off its samples. */
 function rateBetween(samples: readonly Sample[], fromMs: number, toMs: number): number {
   if (!(toMs > fromMs)) throw new Error(`rateBetween: an empty window (${fromMs} to ${toMs} ms)`);
-  return rate(arrivedAt(samples, toMs) - arrivedAt(samples, fromMs), toMs - fromMs);
+  return rate(sampledAt(samples, toMs) - sampledAt(samples, fromMs), toMs - fromMs);
+}
+
+/** The cores the host took from this machine on average between two offsets of a drain. */
+function stolenBetween(samples: readonly Sample[], fromMs: number, toMs: number): number {
+  return (sampledAt(samples, toMs, 'stolen') - sampledAt(samples, fromMs, 'stolen')) / (toMs - fromMs);
 }
 
 /**
@@ -357,14 +370,24 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
     ): Promise<Drain> => {
       await participants.call({ cmd: 'reset' });
       await prefillOutbox(platform, toReceivers(prefix, receivers, BESIDE_ORDERS), BESIDE_PER_ORDER);
-      const samples: Sample[] = [{ at: 0, unique: 0 }];
+      // Each drain starts on a vacuumed database, so that cleaning up after what ran before (the
+      // last drain's delivered messages, a phase's setup) does not land in one drain and not in
+      // the other it is compared with.
+      await platform.app.db.execute(sql`vacuum analyze messages, order_heads`);
+      const samples: Sample[] = [{ at: 0, unique: 0, stolen: 0 }];
       const started = now();
+      const stolenBefore = stolenMs();
       await setSendersRunning(platform, true);
       const alongside = during?.();
       const until = Date.now() + 600_000;
       const poll = async () => {
         const stats = await participants.call<ReceiverStats>({ cmd: 'stats' });
-        samples.push({ at: now() - started, unique: stats.unique });
+        const stolen = stolenMs();
+        samples.push({
+          at: now() - started,
+          unique: stats.unique,
+          stolen: stolen === undefined || stolenBefore === undefined ? 0 : stolen - stolenBefore,
+        });
         return stats;
       };
       let stats = await poll();
@@ -389,11 +412,11 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
 
     if (runs('bulk')) {
       await setSendersRunning(platform, false);
-      const without = await drainTo('NOBULK', BESIDE_BULK, 'without bulk');
       // The receiver's messages failed once and wait an hour for their next attempt, as after an
       // outage. One message per order: only an order's head (its oldest undelivered message) is
       // ever attempted, so the Uitval list of --bulk failed messages is --bulk orders with a failed
-      // head, and the job reschedules that many heads.
+      // head, and the job reschedules that many heads. They are there in both drains, so that the
+      // two differ by the job alone (the worker's alert checks read them, for one).
       await prefillOutbox(platform, toReceivers('BULK', [BULK_RECEIVER], BULK), 1);
       await platform.app.db.execute(
         sql`update messages set failed_attempts = 1, last_attempt = now(), next_attempt = now() + interval '1 hour',
@@ -403,11 +426,14 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       await platform.app.db.execute(
         sql`update order_heads set due = now() + interval '1 hour' where receiver = ${BULK_RECEIVER}`,
       );
+      // Its sender stays paused in both: the job's work on the database is measured, not its deliveries.
+      const pauseBulkReceiver = () =>
+        platform.app.db.execute(sql`update senders set running = false where deelnemer = ${BULK_RECEIVER}`);
+      const without = await drainTo('NOBULK', BESIDE_BULK, 'without bulk', pauseBulkReceiver);
       const token = await portalToken(platform, 'Knooppunt_Beheer', [SUPER_ROLE]);
       let job: Awaited<ReturnType<typeof bulkResend>> | undefined;
       const resend = async () => {
-        // Its sender stays paused: the job's work on the database is measured, not its deliveries.
-        await platform.app.db.execute(sql`update senders set running = false where deelnemer = ${BULK_RECEIVER}`);
+        await pauseBulkReceiver();
         job = await bulkResend(platform.origin, token, BULK_RECEIVER);
       };
       const beside = await drainTo('BESIDEBULK', BESIDE_BULK, 'beside bulk', resend);
@@ -432,6 +458,8 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
         window,
         withoutRate: rateBetween(without.samples, window.fromMs, window.toMs),
         besideRate: rateBetween(beside.samples, window.fromMs, window.toMs),
+        withoutStolen: stolenBetween(without.samples, window.fromMs, window.toMs),
+        besideStolen: stolenBetween(beside.samples, window.fromMs, window.toMs),
         without,
         beside,
       };
@@ -538,7 +566,8 @@ if (bulkRuns.length > 0) {
     `\nBulk phase: one 'Alles opnieuw versturen' job for ${BULK.toLocaleString('en')} failed messages of ${BULK_RECEIVER} ` +
       `(each its order's head) while ${BESIDE_MESSAGES.toLocaleString('en')} messages to ${BESIDE_BULK.length} other receivers drain; ` +
       `the drains' rates while the job ran (the window, from the drain's start), the one without it over the same window;\n` +
-      `targets: the job within 10 s, the drain beside it ≥ 0.80× of the drain without it. The whole drains' rates for information:\n` +
+      `targets: the job within 10 s, the drain beside it ≥ 0.80× of the drain without it. For information the whole drains' rates, and\n` +
+      `the CPU the host took from this machine (steal) in the window of each: a drain that lost more of it ran slower for that:\n` +
       table([
         [
           'database',
@@ -550,6 +579,7 @@ if (bulkRuns.length > 0) {
           'beside/without',
           'whole drain without',
           'whole drain beside',
+          'host steal without / beside',
         ],
         ...bulkRuns.map(({ database, bulk }) => [
           database,
@@ -561,6 +591,7 @@ if (bulkRuns.length > 0) {
           ratio(bulk!.besideRate, bulk!.withoutRate),
           perSecond(bulk!.without.rate),
           perSecond(bulk!.beside.rate),
+          `${bulk!.withoutStolen.toFixed(2)} / ${bulk!.besideStolen.toFixed(2)} cores`,
         ]),
       ]),
   );

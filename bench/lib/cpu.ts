@@ -59,3 +59,18 @@ export function cpuPerMessage(before: CpuSnapshot, after: CpuSnapshot, messages:
   };
   return { platform: per('platform'), postgres: per('postgres'), participants: per('participants') };
 }
+
+/**
+ * Milliseconds of CPU the host has taken from this virtual machine so far (`steal` in /proc/stat,
+ * all cores together): time the guest's processes were ready to run and the host ran something
+ * else. A drain that lost a tenth of a core to it runs slower for reasons not its own.
+ */
+export function stolenMs(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+    const steal = Number(fields[8]);
+    return Number.isFinite(steal) ? (steal * 1000) / TICKS_PER_SECOND : undefined;
+  } catch {
+    return undefined;
+  }
+}
