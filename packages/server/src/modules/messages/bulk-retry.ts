@@ -40,8 +40,7 @@ export const BULK_RETRY_BATCH_SIZE = 1000;
  * The job's messages: every undelivered one matching the filters up to `until`, chosen once in one
  * statement and cut into batches of `size` in `seq` order — one row per batch, the messages and
  * their orders as arrays (answers how many). One row per message took three times as long to write
- * (decision 0034). The sort of up to a few hundred thousand keys gets the memory to stay out of
- * temporary files.
+ * (decision 0034).
  */
 const chooseBatches = perShape(
   (shape: BulkShape) =>
@@ -106,6 +105,7 @@ export async function insertJob(
       untilSeq: until,
     })
     .returning({ id: bulkRetryJobs.id });
+  // The choice sorts up to a few hundred thousand keys: in memory, not in temporary files.
   await tx.execute(sql`set local work_mem = '64MB'`);
   const total = await chooseBatches(filterShape(job.query)).run(tx, {
     ...filterValues(job.query),
