@@ -97,7 +97,14 @@ describe('delivery counters per minute', { timeout: 60_000 }, () => {
     const minute = Date.parse('2026-11-25T10:00:00Z');
     const counters = createDeliveryCounters({ db: f.db, log, flushMs: 3_600_000, now: () => minute + 30_000 });
     f.startWorker({ pollIntervalMs: 50, counters });
-    const deliveredTo = (n: number) => eventually(() => expect(alfa.callbacks).toHaveLength(n));
+    // Recorded as delivered: the worker counts a delivery when the receiver's answer comes in, before
+    // it records it — the callback alone arrives at the receiver before the worker has counted it.
+    const deliveredTo = (n: number) =>
+      eventually(async () => {
+        expect(alfa.callbacks).toHaveLength(n);
+        const recorded = await f.db.$count(messages, sql`${messages.deliveredAt} is not null`);
+        expect(recorded).toBe(n);
+      });
 
     await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'A-1' });
     await deliveredTo(1);
