@@ -121,8 +121,13 @@ export interface Config {
   trustProxy: boolean | string;
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** PGlite in `dataDir` (or in memory when undefined), or a PostgreSQL server at `url`. */
-  database: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
+  /**
+   * PGlite in `dataDir` (or in memory when undefined), or a PostgreSQL server at `url`. An
+   * in-memory PGlite may start from `loadDataDir`, a dump of a data directory (PGlite's
+   * `dumpDataDir`): the tests start from a migrated one, as creating a cluster and migrating it
+   * takes PGlite seconds (the migrations still run, and find nothing to do).
+   */
+  database: { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob } | { kind: 'postgres'; url: string };
   dataDir: string | undefined;
   demo: boolean;
   /** The bearer token /metrics asks for; undefined: only direct loopback callers get it. */

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, importJWK, type JWK } from 'jose';
-import pg from 'pg';
 import { permissionsFor } from '@knooppunt/domain';
 import { buildApp, type BuildOptions } from '../src/app';
 import type { AuthUser } from '../src/auth/verifier';
 import { loadConfig, type Config } from '../src/config';
 import { signingKeys } from '../src/db/schema';
 import { closedPort } from './support/local-server';
+import { testDatabase } from './support/test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -32,18 +32,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     DEMO_RULES: '0',
     ...env,
   });
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `knooppunt_test_${randomUUID().replaceAll('-', '')}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    config.database = { kind: 'postgres', url: url.toString() };
-    dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-  } else {
-    config.database = { kind: 'pglite', dataDir: undefined };
-  }
+  const { database, drop } = await testDatabase();
+  config.database = database;
   const app = await buildApp(config, options);
   await app.ready();
   return {
@@ -51,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     config,
     close: async () => {
       await app.close();
-      await dropDatabase();
+      await drop();
     },
   };
 }
@@ -71,16 +61,6 @@ export async function createListeningTestApp(
   );
   await t.app.listen({ port, host: '127.0.0.1' });
   return t;
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Log lines of an app built with `{ logStream: log.stream }`, parsed: for tests that read what it logged. */

@@ -53,7 +53,9 @@ export async function openDatabase(
   if (database.dataDir) await mkdir(database.dataDir, { recursive: true });
   const unlock = database.dataDir ? lockDataDir(database.dataDir) : () => undefined;
   try {
-    const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
+    const client = database.dataDir
+      ? new PGlite(database.dataDir)
+      : new PGlite(database.loadDataDir ? { loadDataDir: database.loadDataDir } : {});
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterEach } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -15,6 +14,7 @@ import { enqueueMessage } from '../../src/delivery/enqueue';
 import { createWakeup, type Wakeup } from '../../src/delivery/wakeup';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../../src/delivery/worker';
 import { reply, startLocalServer, type LocalServer, type ReceivedRequest } from './local-server';
+import { testDatabase } from './test-database';
 
 export const VERSIENUMMER = '2.0';
 const SECRET = 'ontvanger-secret-3b9e';
@@ -124,33 +124,12 @@ export interface FreshDatabase {
  * database on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards.
  */
 export async function freshDatabase(): Promise<FreshDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    return { handle: await openDatabase({ kind: 'pglite', dataDir: undefined }), url: undefined, drop: async () => {} };
-  }
-  const name = `knooppunt_delivery_${randomUUID().replaceAll('-', '')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { database, url, drop } = await testDatabase('knooppunt_delivery');
   try {
-    return {
-      handle: await openDatabase({ kind: 'postgres', url: url.toString() }),
-      url: url.toString(),
-      drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
-    };
+    return { handle: await openDatabase(database), url, drop };
   } catch (error) {
-    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    await drop();
     throw error;
-  }
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 

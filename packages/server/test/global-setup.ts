@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client';
+import { adminQuery } from './support/test-database';
+
+/**
+ * Once per run, before any test file: a migrated database for every test's database to start
+ * from (support/test-database.ts), removed at the end.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    const folder = await mkdtemp(path.join(tmpdir(), 'knooppunt-test-'));
+    const dumpFile = path.join(folder, 'template.tar');
+    await writeFile(dumpFile, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    await handle.close();
+    project.provide('databaseTemplate', { kind: 'pglite', dumpFile });
+    return () => rm(folder, { recursive: true, force: true });
+  }
+  const name = `knooppunt_template_${randomUUID().replaceAll('-', '')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    // Migrated, then closed: a database is copied only while nobody is connected to it.
+    const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+    await handle.close();
+  } catch (error) {
+    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    throw error;
+  }
+  project.provide('databaseTemplate', { kind: 'postgres', name });
+  return () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+}
