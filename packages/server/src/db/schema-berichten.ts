@@ -233,12 +233,6 @@ export const messages = pgTable(
       [t.opdrachtId, t.seq, t.sender, t.receiver, t.type],
       uitvalCondition(t),
     ),
-    // The failure alerts (decision 0035), per receiver configuration in uitval: its most failed
-    // attempts and its latest failure, each one probe however many of its messages wait there.
-    index('messages_failing_attempts_idx').on(t.receiver, t.versienummer, t.failedAttempts).where(uitvalCondition(t)),
-    index('messages_failing_latest_idx')
-      .on(t.receiver, t.versienummer, t.lastAttempt.desc().nullsLast())
-      .where(uitvalCondition(t)),
   ],
 );
 

@@ -1,7 +1,7 @@
-import { flowOf } from '@knooppunt/domain';
+import { flowOf, type Flow } from '@knooppunt/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
-import { uitvalCondition } from '../db/monitoring';
+import { flowCondition, uitvalCondition } from '../db/monitoring';
 import { messages } from '../db/schema';
 import type { Mailer } from '../mail/outbox';
 import { deliveryAlertMail, deliveryRecoveryMail, FLOW_NAMES } from '../mail/templates';
@@ -73,19 +73,20 @@ type SenderState = {
   emails: string[] | null;
   last_minute: Date | null;
   waiting: boolean;
-  /** The most failed attempts of its messages in uitval; null when none is. */
-  attempts: number | null;
 };
 
+type Failing = { receiver: string; versienummer: string; attempts: number; oldest: Date };
+
+const FLOWS: readonly Flow[] = ['aansluiting', 'hoofdnet'];
 const keyOf = (receiver: string, versienummer: string) => `${receiver}|${versienummer}`;
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
- * A receiver configuration's messages in uitval: the condition as the alerts' partial indexes
- * (messages_failing_*) are written, so that the planner uses them (db/monitoring.ts).
+ * Undelivered messages that failed, of one flow: the uitval condition as the flow's partial index
+ * (messages_uitval_*) is written, so that the planner uses it (db/monitoring.ts).
  */
-const failingOf = (receiver: SQL | string, versienummer: SQL | string): SQL =>
-  sql`${messages.receiver} = ${receiver} and ${messages.versienummer} = ${versienummer} and ${uitvalCondition(messages)}`;
+const failedOfFlow = (flow: Flow): SQL =>
+  sql`${flowCondition(messages.versienummer, flow)} and ${uitvalCondition(messages)}`;
 
 /**
  * Failure and recovery alerts (issue 22 item 2, decision 0035), evaluated by the worker on its own
@@ -124,10 +125,9 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
       const silentSince = new Date(at.getTime() - rules.silenceMs);
 
       // Every receiver configuration with a sender: whether it runs, its active configuration's
-      // addresses, its last minute with a delivery (the counters' primary key, newest first),
+      // addresses, its last minute with a delivery (the counters' primary key, newest first) and
       // whether messages wait: its first order head by due time, on the claim's index (an `exists`
-      // was planned as a scan of all heads per receiver; decision 0035), and the most failed
-      // attempts of its messages in uitval (messages_failing_attempts_idx, from the top).
+      // was planned as a scan of all heads per receiver; decision 0035).
       const senders = await queryRows<SenderState>(
         tx,
         sql`select s.deelnemer as receiver, s.versienummer, s.running and s.max_messages > 0 as running,
@@ -139,24 +139,36 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
                 order by d.minute desc limit 1) as last_minute,
               coalesce((select true from order_heads h
                 where h.receiver = s.deelnemer and h.versienummer = s.versienummer
-                order by h.due limit 1), false) as waiting,
-              (select ${messages.failedAttempts} from ${messages}
-                where ${failingOf(sql`s.deelnemer`, sql`s.versienummer`)}
-                order by ${messages.failedAttempts} desc limit 1) as attempts
+                order by h.due limit 1), false) as waiting
             from senders s`,
+      );
+      // Messages in uitval, per flow on its small partial index: the most failed attempts per
+      // receiver configuration and when the oldest of them was accepted.
+      const failing = await queryRows<Failing>(
+        tx,
+        sql.join(
+          FLOWS.map(
+            (flow) =>
+              sql`select receiver, versienummer, max(failed_attempts)::int as attempts, min(created) as oldest
+                  from messages where ${failedOfFlow(flow)}
+                  group by receiver, versienummer having max(failed_attempts) >= ${rules.failedAttempts}`,
+          ),
+          sql` union all `,
+        ),
       );
       const open = await queryRows<OpenAlert>(
         tx,
         sql`select id, receiver, versienummer, down_since, reason, last_error, last_trace_id, alerted_at
             from delivery_alerts where recovered_at is null`,
       );
+      const failingBy = new Map(failing.map((row) => [keyOf(row.receiver, row.versienummer), row]));
       const openBy = new Map(open.map((row) => [keyOf(row.receiver, row.versienummer), row]));
 
       for (const sender of senders) {
         const key = keyOf(sender.receiver, sender.versienummer);
         result.looked += 1;
         const alert = openBy.get(key);
-        const failed = (sender.attempts ?? 0) >= rules.failedAttempts;
+        const failed = failingBy.get(key);
         // The last delivery: exactly when this process made it, else within the newest counted
         // minute (its end, or now when that is sooner: the later guess never alerts too early).
         const counted = asDate(sender.last_minute);
@@ -191,7 +203,7 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
               alert.last_trace_id !== (lastError?.traceId ?? null));
           if (!alert) {
             // Since the later of the last delivery and the oldest message that waits in vain.
-            const since = Math.max(lastDelivered, (failed ? await oldestFailing(tx, sender) : silentFrom!).getTime());
+            const since = Math.max(lastDelivered, (failed ? asDate(failed.oldest)! : silentFrom!).getTime());
             const inserted = await queryRows<{ id: string }>(
               tx,
               sql`insert into delivery_alerts (receiver, versienummer, down_since, reason, last_error, last_trace_id, opened)
@@ -269,24 +281,16 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
     return result;
   }
 
-  /** The latest failure of its messages in uitval (messages_failing_latest_idx, from the top). */
+  /** The error of the undelivered message that failed last, on the flow's uitval index. */
   async function lastErrorOf(tx: Database, receiver: string, versienummer: string) {
     const [row] = await queryRows<{ err: { msg: string; traceId: string } | null }>(
       tx,
-      sql`select err from messages where ${failingOf(receiver, versienummer)}
+      sql`select err from messages
+          where ${failedOfFlow(flowOf(versienummer))} and versienummer = ${versienummer}
+            and receiver = ${receiver}
           order by last_attempt desc nulls last limit 1`,
     );
     return row?.err ?? undefined;
-  }
-
-  /** When the oldest of its messages that reached the failed attempts was accepted (on opening). */
-  async function oldestFailing(tx: Database, sender: SenderState): Promise<Date> {
-    const [row] = await queryRows<{ created: Date | string }>(
-      tx,
-      sql`select min(created) as created from messages
-          where ${failingOf(sender.receiver, sender.versienummer)} and failed_attempts >= ${rules.failedAttempts}`,
-    );
-    return asDate(row!.created)!;
   }
 
   /** Writes the alert mail to each address; answers how many went into the outbox. */
