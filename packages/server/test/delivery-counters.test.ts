@@ -1,5 +1,5 @@
 import { LATENCY_BUCKET_COUNT, latencyBucketOf } from '@knooppunt/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../src/db/client';
 import { deliveryMinutes, messages } from '../src/db/schema';
@@ -102,7 +102,7 @@ describe('delivery counters per minute', { timeout: 60_000 }, () => {
     const deliveredTo = (n: number) =>
       eventually(async () => {
         expect(alfa.callbacks).toHaveLength(n);
-        const recorded = await f.db.$count(messages, sql`${messages.deliveredAt} is not null`);
+        const recorded = await f.db.$count(messages, isNotNull(messages.deliveredAt));
         expect(recorded).toBe(n);
       });
 

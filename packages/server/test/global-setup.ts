@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { adminQuery } from './support/test-database';
+import { serverDatabase } from './support/test-database';
 
 /**
  * Once per run, before any test file: a migrated database for every test's database to start
@@ -23,18 +22,15 @@ export default async function setup(project: TestProject) {
     project.provide('databaseTemplate', { kind: 'pglite', dumpFile });
     return () => rm(folder, { recursive: true, force: true });
   }
-  const name = `knooppunt_template_${randomUUID().replaceAll('-', '')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const template = await serverDatabase(serverUrl, 'knooppunt_template');
   try {
     // Migrated, then closed: a database is copied only while nobody is connected to it.
-    const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const handle = await openDatabase({ kind: 'postgres', url: template.url });
     await handle.close();
   } catch (error) {
-    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    await template.drop();
     throw error;
   }
-  project.provide('databaseTemplate', { kind: 'postgres', name });
-  return () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  project.provide('databaseTemplate', { kind: 'postgres', name: template.name });
+  return template.drop;
 }

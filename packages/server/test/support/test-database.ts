@@ -39,20 +39,32 @@ export async function testDatabase(prefix = 'knooppunt_test'): Promise<TestDatab
       drop: async () => {},
     };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const { url, drop } = await serverDatabase(process.env.TEST_DATABASE_URL!, prefix, template.name);
+  return { database: { kind: 'postgres', url }, url, drop };
+}
+
+/**
+ * A new database on the PostgreSQL server of `serverUrl` (a copy of `template` when given): its
+ * name, its URL, and how to drop it.
+ */
+export async function serverDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
-  await adminQuery(serverUrl, `create database ${name} template ${template.name}`);
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
-    database: { kind: 'postgres', url: url.toString() },
+    name,
     url: url.toString(),
     drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
 /** One statement on the server's maintenance connection (create and drop database). */
-export async function adminQuery(url: string, statement: string): Promise<void> {
+async function adminQuery(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
