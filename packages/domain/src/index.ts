@@ -22,3 +22,4 @@ export * from './system-clients';
 export * from './audit-log';
 export * from './delivery-stats';
 export * from './overzicht';
+export * from './omgeving';

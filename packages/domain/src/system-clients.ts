@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORGANISATION_NAME_MAX } from './constants';
+import { OMGEVINGEN, omgevingSchema } from './omgeving';
 
 /**
  * Participants' system clients: the OAuth clients (client credentials) a grid operator's or
@@ -44,6 +45,8 @@ export const systemClientSchema = z.object({
   organisatie: z.string(),
   omschrijving: z.string(),
   methode: z.enum(CLIENT_AUTH_METHODS),
+  /** Production, or the test environment (decision 0038): where the client's messages go. */
+  omgeving: z.enum(OMGEVINGEN),
   status: z.enum(SYSTEM_CLIENT_STATUSES),
   aangemaakt: isoDateTime,
   aangemaaktDoor: z.string(),
@@ -105,6 +108,7 @@ export const createSystemClientSchema = z
       .min(1, SYSTEM_CLIENT_TEXTS.omschrijvingRequired)
       .max(SYSTEM_CLIENT_DESCRIPTION_MAX, SYSTEM_CLIENT_TEXTS.omschrijvingTooLong),
     methode: z.enum(CLIENT_AUTH_METHODS, { error: SYSTEM_CLIENT_TEXTS.methodeInvalid }).default('client_secret_basic'),
+    omgeving: omgevingSchema.default('productie'),
     jwks: z
       .object({
         keys: z

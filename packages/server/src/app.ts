@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { TEST_API_PREFIX } from '@knooppunt/domain';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { authGuard } from './auth/guard';
@@ -67,6 +68,8 @@ import packageJson from '../package.json' with { type: 'json' };
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The test environment's view of the database (decision 0038). */
+    testDb: Database;
   }
 }
 
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = await openDatabase(config.database, app.log);
   app.decorate('db', database.db);
+  app.decorate('testDb', database.test);
   const cipher = createSecretCipher(await loadSecretKey(config.secretKey, config.dataDir));
   if (config.demo) {
     app.log.warn(
@@ -138,13 +142,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           metrics: metricsOfDelivery,
           mailer,
         });
+  // The test environment's messages in a lane of their own (decision 0038).
+  const testDelivery =
+    config.role === 'api'
+      ? undefined
+      : await startDelivery({
+          config,
+          handle: { db: database.test, kind: database.kind },
+          outbound,
+          cipher,
+          log: app.log,
+          mailer,
+          omgeving: 'test',
+        });
   // The api processes write mail; the worker sends it (ROLE=all does both).
   if (config.role !== 'api') mailer.start();
   // The worker removes what is past its retention, daily (decision 0032).
   const retention =
     config.role === 'api'
       ? undefined
-      : createRetentionJob({ db: database.db, days: config.retention, log: app.log, ...options.retention });
+      : createRetentionJob({
+          db: database.db,
+          testDb: database.test,
+          days: config.retention,
+          log: app.log,
+          ...options.retention,
+        });
   retention?.start();
   // The bulk resend jobs run where they are started: in the api processes (decision 0034).
   const bulkRetry =
@@ -163,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await retention?.stop();
     await bulkRetry?.stop();
     await delivery?.stop();
+    await testDelivery?.stop();
     await mailer.stop();
     await outbound.close();
     await database.close();
@@ -208,6 +232,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const configs = createConfigsService({ db: database.db, audit, cipher });
   await app.register(configRoutes, { service: configs });
   await app.register(senderRoutes, { service: createSendersService({ db: database.db, audit }) });
+  // The test environment's configurations and senders (decision 0038): the same calls under /test,
+  // on the test environment's tables, audited as '… (test)'.
+  const testAudit = createAuditService({ omgeving: 'test' });
+  const testConfigs = createConfigsService({ db: database.test, audit: testAudit, cipher });
+  await app.register(configRoutes, { service: testConfigs, prefix: TEST_API_PREFIX });
+  await app.register(senderRoutes, {
+    service: createSendersService({ db: database.test, audit: testAudit }),
+    prefix: TEST_API_PREFIX,
+  });
+  await app.register(connectionCheckRoutes, { configs: testConfigs, outbound, prefix: TEST_API_PREFIX });
   await app.register(valuelistRoutes, { db: database.db });
   await app.register(regelsRoutes, { service: createRegelsService({ db: database.db, audit }) });
   await app.register(waardenlijstRoutes, { service: createWaardenlijstenService({ db: database.db, audit }) });
@@ -224,14 +258,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   await app.register(auditLogRoutes, { service: createAuditLogService({ db: database.db }) });
   await app.register(overzichtRoutes, { service: createOverzichtService({ db: database.db }) });
-  const ruleValidator = createRuleValidator(database.db, app.log);
   await app.register(inboundRoutes, {
-    service: createInboundService({
-      db: database.db,
-      contentValidators: [ruleValidator],
-      log: app.log,
-      registry,
-    }),
+    services: {
+      productie: createInboundService({
+        db: database.db,
+        contentValidators: [createRuleValidator(database.db, app.log)],
+        log: app.log,
+        registry,
+      }),
+      // The same checks on the test environment's orders; the rules are the one shared set (decision 0038).
+      test: createInboundService({
+        db: database.test,
+        contentValidators: [createRuleValidator(database.test, app.log)],
+        log: app.log,
+      }),
+    },
   });
   if (config.demo) {
     await app.register(demoMode, {

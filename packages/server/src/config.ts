@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { TEST_RETENTION_DAYS_DEFAULT } from '@knooppunt/domain';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
@@ -43,6 +44,7 @@ const envSchema = z.object({
   OIDC_CLAIM_DEELNEMER: z.string().default('deelnemer'),
   OIDC_CLAIM_ROLES: z.string().default('roles'),
   OIDC_CLAIM_EMAIL: z.string().default('email'),
+  OIDC_CLAIM_OMGEVING: z.string().min(1).default('omgeving'),
   OIDC_SYSTEM_CLAIM: z.string().min(1).default('scope'),
   OIDC_SYSTEM_CLAIM_VALUE: z.string().min(1).default('knooppunt:systeem'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
@@ -91,6 +93,8 @@ const envSchema = z.object({
   RETENTION_DAYS: days('RETENTION_DAYS').default(90),
   /** Retention (decision 0032): days after which audit log entries are deleted. */
   AUDIT_RETENTION_DAYS: days('AUDIT_RETENTION_DAYS').default(730),
+  /** Retention of the test environment (decision 0038): days after their last change that test orders are deleted. */
+  TEST_RETENTION_DAYS: days('TEST_RETENTION_DAYS').default(TEST_RETENTION_DAYS_DEFAULT),
   DEMO_RESPONSE_DELAY_MIN_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   DEMO_RESPONSE_DELAY_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(8000),
   /** Failure and recovery alerts by e-mail (delivery/alerts.ts, decision 0035). */
@@ -143,7 +147,8 @@ export interface Config {
     audience: string;
     portalClientId: string;
     scope: string;
-    claims: { deelnemer: string; roles: string; email: string };
+    /** `omgeving`: the claim whose value `test` puts a system's messages in the test environment (decision 0038). */
+    claims: { deelnemer: string; roles: string; email: string; omgeving: string };
     /**
      * What marks a participant's system (client credentials) apart from a portal user: the token's
      * `claim` holds `value` (equal, one of its space-separated words, or an element of its list).
@@ -169,9 +174,10 @@ export interface Config {
   secretKey: string | undefined;
   /**
    * Retention (decision 0032), done daily by the worker: delivered messages of finished orders lose
-   * their payload after `messageDays`, audit log entries are deleted after `auditDays`.
+   * their payload after `messageDays`, audit log entries are deleted after `auditDays`; the test
+   * environment's orders with their messages `testDays` after their last change (decision 0038).
    */
-  retention: { messageDays: number; auditDays: number };
+  retention: { messageDays: number; auditDays: number; testDays: number };
   /** Calls to participants' URLs (connection check, delivery). */
   outbound: {
     /** Whether loopback and private-network targets and plain http are allowed (demo mode only by default). */
@@ -246,7 +252,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       audience: e.OIDC_AUDIENCE,
       portalClientId: e.OIDC_PORTAL_CLIENT_ID,
       scope: e.OIDC_SCOPE,
-      claims: { deelnemer: e.OIDC_CLAIM_DEELNEMER, roles: e.OIDC_CLAIM_ROLES, email: e.OIDC_CLAIM_EMAIL },
+      claims: {
+        deelnemer: e.OIDC_CLAIM_DEELNEMER,
+        roles: e.OIDC_CLAIM_ROLES,
+        email: e.OIDC_CLAIM_EMAIL,
+        omgeving: e.OIDC_CLAIM_OMGEVING,
+      },
       system: { claim: e.OIDC_SYSTEM_CLAIM, value: e.OIDC_SYSTEM_CLAIM_VALUE },
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     },
@@ -268,7 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Knooppunt <noreply@${new URL(publicUrl).hostname}>` }
       : undefined,
     secretKey: e.SECRET_KEY,
-    retention: { messageDays: e.RETENTION_DAYS, auditDays: e.AUDIT_RETENTION_DAYS },
+    retention: { messageDays: e.RETENTION_DAYS, auditDays: e.AUDIT_RETENTION_DAYS, testDays: e.TEST_RETENTION_DAYS },
     outbound: {
       allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? demo,
       timeoutMs: e.OUTBOUND_TIMEOUT_MS,

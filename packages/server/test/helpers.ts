@@ -83,6 +83,8 @@ export interface TokenClaims {
    * tokens do: by default exactly when `clientId` names a client other than the portal.
    */
   system?: boolean;
+  /** The environment claim: 'test' as a test client's tokens carry it (decision 0038). */
+  omgeving?: 'test';
 }
 
 /**
@@ -105,6 +107,7 @@ export async function tokenFor(
     [names.email]: claims.email ?? 'test@knooppunt.example',
     client_id: clientId,
     ...((claims.system ?? clientId !== config.oidc.portalClientId) && { [system.claim]: system.value }),
+    ...(claims.omgeving && { [names.omgeving]: claims.omgeving }),
   })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
     .setSubject(claims.sub ?? randomUUID())
@@ -127,5 +130,6 @@ export function serviceUser(roles: string[], deelnemer?: string): AuthUser {
     permissions: permissionsFor(roles),
     clientId: undefined,
     system: false,
+    omgeving: 'productie',
   };
 }

@@ -13,7 +13,7 @@ import { createTestApp, serviceUser, type TestApp } from './helpers';
 
 const DAY = 24 * 60 * 60_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
-const DAYS = { messageDays: 90, auditDays: 730 };
+const DAYS = { messageDays: 90, auditDays: 730, testDays: 30 };
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -214,7 +214,7 @@ describe('message retention', { timeout: 60_000 }, () => {
     const indexes = await queryRows<{ table: string; name: string; definition: string }>(
       t.app.db,
       sql`select tablename as table, indexname as name, indexdef as definition from pg_indexes
-          where tablename in ('messages', 'opdrachten') order by indexname`,
+          where schemaname = 'public' and tablename in ('messages', 'opdrachten') order by indexname`,
     );
     // The positive check first: the listing read the messages indexes.
     expect(indexes.some((index) => index.name === 'messages_opdracht_idx')).toBe(true);
@@ -325,13 +325,49 @@ describe('retention schedule', { timeout: 60_000 }, () => {
   });
 });
 
+describe('test environment retention (decision 0038)', { timeout: 60_000 }, () => {
+  it('deletes test orders with their messages and heads after TEST_RETENTION_DAYS, whatever their state; production and recent tests stay', async () => {
+    t = await createTestApp();
+    const { db, testDb } = t.app;
+    // Old test orders: one finished, one left half-way with a message waiting at its head.
+    await order(testDb, 'T-oud', 900, ago(31));
+    await message(testDb, 'T-oud', ago(31));
+    await order(testDb, 'T-half', 300, ago(40));
+    const waiting = await message(testDb, 'T-half', null);
+    await testDb.execute(
+      sql`insert into order_heads (receiver, opdracht_id, message_id, versienummer, due)
+          values ('Netbeheer_Noord', 'T-half', ${waiting}, '2.0', now())`,
+    );
+    // An old test order whose head the worker holds now: left for the next run.
+    await order(testDb, 'T-bezig', 300, ago(40));
+    const claimed = await message(testDb, 'T-bezig', null);
+    await testDb.execute(
+      sql`insert into order_heads (receiver, opdracht_id, message_id, versienummer, due, claimed_until)
+          values ('Netbeheer_Noord', 'T-bezig', ${claimed}, '2.0', now(), now() + interval '1 minute')`,
+    );
+    // A recent test order, and a production order as old as the oldest test order, with the same id.
+    await order(testDb, 'T-recent', 900, ago(5));
+    await order(db, 'T-oud', 900, ago(31));
+    const production = await message(db, 'T-oud', ago(31));
+
+    const result = await runRetention(db, DAYS, { pauseMs: 0, batchSize: 2, testDb });
+    expect(result.testOrders).toBe(2);
+    const left = async (database: Database) =>
+      (await database.select({ id: opdrachten.opdrachtId }).from(opdrachten)).map((row) => row.id).sort();
+    expect(await left(testDb)).toEqual(['T-bezig', 'T-recent']);
+    expect((await testDb.select().from(messages)).map((row) => row.id)).toEqual([claimed]);
+    expect(await queryRows(testDb, sql`select opdracht_id from order_heads`)).toEqual([{ opdracht_id: 'T-bezig' }]);
+    expect(await left(db)).toEqual(['T-oud']);
+    expect((await rowOf(db, production)).data).toEqual({ opdrachtId: 'T-oud', geheim: 'inhoud' });
+  });
+});
+
 describe('retention configuration', () => {
   it('defaults to 90 and 730 days and reads the variables', () => {
-    expect(loadConfig({}).retention).toEqual({ messageDays: 90, auditDays: 730 });
-    expect(loadConfig({ RETENTION_DAYS: '30', AUDIT_RETENTION_DAYS: '365' }).retention).toEqual({
-      messageDays: 30,
-      auditDays: 365,
-    });
+    expect(loadConfig({}).retention).toEqual({ messageDays: 90, auditDays: 730, testDays: 30 });
+    expect(
+      loadConfig({ RETENTION_DAYS: '30', AUDIT_RETENTION_DAYS: '365', TEST_RETENTION_DAYS: '7' }).retention,
+    ).toEqual({ messageDays: 30, auditDays: 365, testDays: 7 });
   });
 
   it.each([
@@ -341,6 +377,7 @@ describe('retention configuration', () => {
     ['RETENTION_DAYS', 'negentig'],
     ['AUDIT_RETENTION_DAYS', '0'],
     ['AUDIT_RETENTION_DAYS', 'twee jaar'],
+    ['TEST_RETENTION_DAYS', '0'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       `Invalid configuration: ${name}: ${name} must be a whole number of days, at least 1`,

@@ -1,6 +1,6 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionsFor, type Permission } from '@knooppunt/domain';
+import { TEST_API_PREFIX, permissionsFor, type Permission } from '@knooppunt/domain';
 import type { Access } from '../src/auth/guard';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 
@@ -217,6 +217,18 @@ const ROUTES: {
   },
   { method: 'DELETE', url: `/rest/waardenlijst/${UNKNOWN_ID}`, access: 'canEditConceptRules' },
 ];
+// The test environment's configuration calls (decision 0038): the same routes under /test, the same rights.
+const TEST_ENVIRONMENT_ROUTES = [
+  '/rest/management/config',
+  '/rest/management/message-sender',
+  '/rest/management/connection-check',
+];
+ROUTES.push(
+  ...ROUTES.filter((route) => TEST_ENVIRONMENT_ROUTES.some((path) => route.url.startsWith(path))).map((route) => ({
+    ...route,
+    url: `${TEST_API_PREFIX}${route.url}`,
+  })),
+);
 
 /** A role that grants each flag, and one that does not. */
 const GRANTING_ROLES: Record<Permission, string[]> = {

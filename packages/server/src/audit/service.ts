@@ -1,3 +1,4 @@
+import type { Omgeving } from '@knooppunt/domain';
 import type { Database } from '../db/client';
 import { insertAuditEntry } from './repository';
 
@@ -23,7 +24,9 @@ export type AuditService = ReturnType<typeof createAuditService>;
  * Every write records itself through this service, inside the transaction of the write, so a
  * change and its audit record commit or roll back together.
  */
-export function createAuditService() {
+export function createAuditService({ omgeving = 'productie' }: { omgeving?: Omgeving } = {}) {
+  // A change in the test environment (decision 0038) says so in its subject: 'configuratie (test)'.
+  const subjectSuffix = omgeving === 'test' ? ' (test)' : '';
   return {
     async record(tx: Database, actor: Actor, entry: AuditEntry): Promise<void> {
       await insertAuditEntry(tx, {
@@ -31,7 +34,7 @@ export function createAuditService() {
         actorDeelnemer: actor.deelnemer ?? null,
         actingFor: actor.actingFor ?? null,
         action: entry.action,
-        subjectType: entry.subjectType,
+        subjectType: entry.subjectType + subjectSuffix,
         subjectId: entry.subjectId,
         before: entry.before ?? null,
         after: entry.after ?? null,

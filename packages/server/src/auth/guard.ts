@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { Permission } from '@knooppunt/domain';
+import { TEST_API_PREFIX, type Permission } from '@knooppunt/domain';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AuthUser, TokenVerifier } from './verifier';
 
@@ -32,7 +32,7 @@ export const GUARD_TEXTS = {
 } as const;
 
 /** Paths under these prefixes must declare their access: forgetting it fails at start-up. */
-const GUARDED_PREFIXES = ['/rest/', '/api/'];
+const GUARDED_PREFIXES = ['/rest/', '/api/', `${TEST_API_PREFIX}/rest/`];
 
 /**
  * Every route declares `config.access`; this hook answers 401 without a valid bearer token and

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { permissionsFor, type Permissions } from '@knooppunt/domain';
+import { permissionsFor, type Omgeving, type Permissions } from '@knooppunt/domain';
 import type { Config } from '../config';
 import { UnauthorizedError } from '../errors';
 
@@ -17,6 +17,11 @@ export interface AuthUser {
    * the embedded provider puts in client-credentials tokens only. Never a portal user.
    */
   system: boolean;
+  /**
+   * The environment a system's messages belong to (decision 0038): `test` when the token's
+   * environment claim (`OIDC_CLAIM_OMGEVING`) says so, production otherwise.
+   */
+  omgeving: Omgeving;
 }
 
 /** Whether a claim holds `value`: equal to it, one of its space-separated words (a scope), or in its list. */
@@ -76,6 +81,7 @@ async function verify(
     permissions: permissionsFor(roleList),
     clientId: text(payload.client_id),
     system: claimHolds(payload[oidc.system.claim], oidc.system.value),
+    omgeving: payload[oidc.claims.omgeving] === 'test' ? 'test' : 'productie',
   };
   return { user, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined };
 }

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { TEST_POOL_SIZE, TEST_SEARCH_PATH, testEnvironmentClient } from './test-environment';
 
 export type Schema = typeof schema;
 /** One type for both drivers, and for a transaction of either: repositories accept any of them. */
@@ -19,6 +20,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database seen from the test environment (decision 0038): the exchange's tables are
+   * those of the knooppunt_test schema, every other table is production's one shared set.
+   */
+  test: Database;
   kind: Config['database']['kind'];
   /** Answers when the database does. */
   ping(): Promise<void>;
@@ -42,11 +48,25 @@ export async function openDatabase(
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
+    // Connections of their own, whose search path finds the test schema's tables first.
+    const testPool = new pg.Pool({
+      connectionString: database.url,
+      max: TEST_POOL_SIZE,
+      options: `-c search_path=${TEST_SEARCH_PATH}`,
+    });
+    testPool.on('connect', (client) =>
+      client.on('error', (error) => log.warn({ err: error }, 'database connection lost')),
+    );
+    testPool.on('error', () => undefined);
     return {
       db: db as unknown as Database,
+      test: drizzlePg(testPool, { schema }) as unknown as Database,
       kind: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
+      close: async () => {
+        await testPool.end();
+        await pool.end();
+      },
     };
   }
   // PGlite creates only the last folder of its path; a fresh checkout has no ./data yet.
@@ -60,6 +80,7 @@ export async function openDatabase(
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
+      test: drizzlePglite({ client: testEnvironmentClient(client), schema }) as unknown as Database,
       kind: 'pglite',
       ping: async () => void (await db.execute(sql`select 1`)),
       close: async () => {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { Omgeving } from '@knooppunt/domain';
 import {
   bigserial,
+  check,
   index,
   integer,
   jsonb,
@@ -161,8 +163,16 @@ export const systemClients = pgTable(
     lastUsed: timestamp('last_used', { withTimezone: true }),
     revoked: timestamp('revoked', { withTimezone: true }),
     revokedBy: text('revoked_by'),
+    /**
+     * 'productie' or 'test' (decision 0038): a test client's tokens carry the environment claim, and
+     * its messages live in the test environment (the knooppunt_test schema), never in production.
+     */
+    omgeving: text('omgeving').$type<Omgeving>().notNull().default('productie'),
   },
-  (t) => [index('system_clients_organisation_idx').on(t.organisationId, t.created)],
+  (t) => [
+    index('system_clients_organisation_idx').on(t.organisationId, t.created),
+    check('system_clients_omgeving', sql`${t.omgeving} in ('productie', 'test')`),
+  ],
 );
 
 /**

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
-import { OUTBOX_CHANNEL } from './wakeup';
 
 export interface NewMessage {
   opdrachtId: string;
@@ -56,7 +55,7 @@ export function outboxWrites(batch: Placeholder | string): SQL {
           on conflict (receiver, opdracht_id) do update set message_id = order_heads.message_id
           returning 1
         ),
-        notified as (select pg_notify(${OUTBOX_CHANNEL}, '') where exists (select 1 from message))`;
+        notified as (select pg_notify(outbox_channel(), '') where exists (select 1 from message))`;
 }
 
 /** The messages for outboxWrites, as the JSON document it reads, their order kept. */
@@ -90,5 +89,5 @@ export async function enqueueMessage(tx: Database, m: NewMessage): Promise<{ id:
  * a NOTIFY on commit and drop it on rollback; several in one transaction fold into one).
  */
 export async function notifyNewWork(tx: Database): Promise<void> {
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  await tx.execute(sql`select pg_notify(outbox_channel(), '')`);
 }

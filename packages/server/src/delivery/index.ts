@@ -1,3 +1,4 @@
+import type { Omgeving } from '@knooppunt/domain';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { Outbound } from '../outbound/client';
@@ -5,7 +6,7 @@ import type { Mailer } from '../mail/outbox';
 import type { SecretCipher } from '../secrets/cipher';
 import { createDeliveryAlerts } from './alerts';
 import { createDeliveryWorker, type DeliveryLog } from './worker';
-import { createWakeup, type Wakeup } from './wakeup';
+import { OUTBOX_CHANNELS, createWakeup, type Wakeup } from './wakeup';
 import type { DeliveryMetrics } from './metrics';
 
 export { enqueueMessage, notifyNewWork, DuplicateMessageError, type NewMessage } from './enqueue';
@@ -13,6 +14,9 @@ export { BACKOFF_SCHEDULE_MS, BACKOFF_JITTER } from './backoff';
 
 /** A claim's lease, in outbound timeouts. */
 export const LEASE_TIMEOUTS = 5;
+
+/** Lanes the test environment's worker delivers at once (production's: 250): test traffic is light. */
+export const TEST_LANE_IN_FLIGHT = 25;
 
 export interface Delivery {
   /** Wakes the worker now, e.g. after a sender was resumed or got more slots. */
@@ -30,6 +34,12 @@ export interface StartDeliveryOptions {
   metrics?: DeliveryMetrics;
   /** The outbox the failure and recovery alerts are written to (alerts.ts). */
   mailer: Pick<Mailer, 'enqueue' | 'wake' | 'enabled'>;
+  /**
+   * The environment whose outbox this worker delivers; `handle.db` must be that environment's.
+   * The test environment's worker (decision 0038) is a lane of its own: its own claims, wake-ups
+   * and fewer lanes, no metrics and no alert mails.
+   */
+  omgeving?: Omgeving;
 }
 
 /**
@@ -39,7 +49,8 @@ export interface StartDeliveryOptions {
  * recovery alerts are evaluated beside it, on their own timer (alerts.ts).
  */
 export async function startDelivery(options: StartDeliveryOptions): Promise<Delivery> {
-  const wakeup = await createWakeup(options.handle, options.log);
+  const omgeving = options.omgeving ?? 'productie';
+  const wakeup = await createWakeup(options.handle, options.log, { channel: OUTBOX_CHANNELS[omgeving] });
   const worker = createDeliveryWorker({
     db: options.handle.db,
     outbound: options.outbound,
@@ -47,9 +58,19 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
     log: options.log,
     wakeup,
     leaseMs: LEASE_TIMEOUTS * options.config.outbound.timeoutMs,
-    ...(options.metrics && { metrics: options.metrics }),
+    ...(omgeving === 'test' && { maxInFlight: TEST_LANE_IN_FLIGHT }),
+    ...(options.metrics && omgeving === 'productie' && { metrics: options.metrics }),
   });
   worker.start();
+  if (omgeving === 'test') {
+    return {
+      wakeup,
+      async stop() {
+        await worker.stop();
+        await wakeup.close();
+      },
+    };
+  }
   const { alerts: settings } = options.config;
   const alerts = createDeliveryAlerts({
     db: options.handle.db,

@@ -1,10 +1,18 @@
 import { EventEmitter } from 'node:events';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { Omgeving } from '@knooppunt/domain';
 import type { DatabaseHandle } from '../db/client';
 
-/** The NOTIFY channel of new work in the outbox (enqueue.ts). */
-export const OUTBOX_CHANNEL = 'knooppunt_outbox';
+/**
+ * The NOTIFY channels of new work in each environment's outbox: enqueue.ts notifies
+ * `outbox_channel()`, which the search path resolves to its environment's (migration 0029).
+ */
+export const OUTBOX_CHANNELS: Record<Omgeving, string> = {
+  productie: 'knooppunt_outbox',
+  test: 'knooppunt_outbox_test',
+};
+export const OUTBOX_CHANNEL = OUTBOX_CHANNELS.productie;
 
 /** How long a worker sleeps without a wake-up: the fallback for a lost notification. */
 export const POLL_INTERVAL_MS = 1000;
@@ -28,17 +36,20 @@ interface Log {
   warn(object: object, message: string): void;
 }
 
+export interface ListenerOptions {
+  /** The channel listened to: production's outbox unless told (the test lane's, decision 0038). */
+  channel?: string;
+  /** Tests: how the PostgreSQL listener opens its connection. */
+  newClient?: ListenerClientFactory;
+  /** Tests: how long the PostgreSQL listener waits to reconnect. */
+  reconnectMs?: number;
+}
+
 /**
  * Wake-ups on the outbox channel. PostgreSQL: one dedicated connection LISTENs (a pooled one could
  * be handed to someone else); it reconnects after a loss, polling covers the gap. PGlite is
  * in-process and delivers the NOTIFY of a committed transaction to its own listeners.
  */
-/** Tests: how the PostgreSQL listener opens its connection and how long it waits to reconnect. */
-export interface ListenerOptions {
-  newClient?: ListenerClientFactory;
-  reconnectMs?: number;
-}
-
 export async function createWakeup(
   handle: Pick<DatabaseHandle, 'db' | 'kind'>,
   log?: Log,
@@ -56,7 +67,7 @@ export async function createWakeup(
   let close: () => Promise<void>;
   const client = (handle.db as unknown as { $client: unknown }).$client;
   if (handle.kind === 'pglite') {
-    const unlisten = await (client as PGlite).listen(OUTBOX_CHANNEL, signal);
+    const unlisten = await (client as PGlite).listen(listener.channel ?? OUTBOX_CHANNEL, signal);
     close = unlisten;
   } else {
     close = await listenOnPostgres((client as pg.Pool).options, signal, log, listener);
@@ -96,7 +107,11 @@ async function listenOnPostgres(
   options: pg.PoolConfig,
   onNotify: () => void,
   log: Log | undefined,
-  { newClient = (config) => new pg.Client(config), reconnectMs = RECONNECT_MS }: ListenerOptions,
+  {
+    newClient = (config) => new pg.Client(config),
+    reconnectMs = RECONNECT_MS,
+    channel = OUTBOX_CHANNEL,
+  }: ListenerOptions,
 ): Promise<() => Promise<void>> {
   let closed = false;
   let current: pg.Client | undefined;
@@ -134,7 +149,7 @@ async function listenOnPostgres(
     });
     try {
       await client.connect();
-      await client.query(`listen ${OUTBOX_CHANNEL}`);
+      await client.query(`listen ${channel}`);
     } catch (error) {
       await client.end().catch(() => {});
       throw error;

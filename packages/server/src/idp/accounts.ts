@@ -32,8 +32,13 @@ export function createAccounts(db: Database, names: ClaimNames) {
       const user = await userById(db, token.accountId);
       return user ? userClaims(user) : undefined;
     }
-    const deelnemer = ctx.oidc.client?.metadata()['deelnemer'];
-    return typeof deelnemer === 'string' ? { [names.deelnemer]: deelnemer } : undefined;
+    const metadata = ctx.oidc.client?.metadata();
+    const deelnemer = metadata?.['deelnemer'];
+    if (typeof deelnemer !== 'string') return undefined;
+    // A test client's tokens say so (decision 0038); a production client's carry no environment.
+    return metadata?.['omgeving'] === 'test'
+      ? { [names.deelnemer]: deelnemer, [names.omgeving]: 'test' }
+      : { [names.deelnemer]: deelnemer };
   };
 
   return { findAccount, extraTokenClaims };

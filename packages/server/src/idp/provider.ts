@@ -92,7 +92,7 @@ export function createProvider({
         },
       },
     },
-    extraClientMetadata: { properties: ['deelnemer', SECRET_HASHES_PROPERTY] },
+    extraClientMetadata: { properties: ['deelnemer', 'omgeving', SECRET_HASHES_PROPERTY] },
     responseTypes: ['code'],
     // A client's secret travels only in the Basic header; a private_key_jwt client sends a signed
     // assertion in the body. The token endpoint's throttle (plugin.ts) reads the client id from

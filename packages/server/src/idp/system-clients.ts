@@ -42,6 +42,7 @@ export function clientMetadata(row: ProviderClientRow): AdapterPayload {
     response_types: [],
     redirect_uris: [],
     deelnemer: row.deelnemer,
+    omgeving: row.omgeving,
   };
   if (row.authMethod === 'private_key_jwt') {
     return { ...common, token_endpoint_auth_method: 'private_key_jwt', jwks: row.jwks ?? { keys: [] } };

@@ -13,6 +13,8 @@ export interface RetentionLog {
 
 export interface RetentionJobOptions {
   db: Database;
+  /** The test environment's view of the database, whose traffic the job deletes after `days.testDays`. */
+  testDb?: Database;
   days: RetentionDays;
   log: RetentionLog;
   firstDelayMs?: number;
@@ -57,7 +59,11 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
     abort = new AbortController();
     const started = Date.now();
     try {
-      const result = await runRetention(options.db, options.days, { ...options.run, signal: abort.signal });
+      const result = await runRetention(options.db, options.days, {
+        ...options.run,
+        testDb: options.testDb,
+        signal: abort.signal,
+      });
       options.log.info({ ...result, ms: Date.now() - started, days: options.days }, 'retention run done');
       options.onRun?.(result);
     } catch (error) {

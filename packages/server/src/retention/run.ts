@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
 import { retentionDueCondition } from '../db/monitoring';
 import { opdrachten } from '../db/schema';
+import { deleteOldTestData } from './test-environment';
 
 /*
  * Retention (decision 0032): delivered messages of finished orders lose their payload after
@@ -22,6 +23,8 @@ export interface RetentionDays {
   messageDays: number;
   /** Audit log entries are deleted after this many days. */
   auditDays: number;
+  /** The test environment's orders and messages are deleted this many days after their last change. */
+  testDays: number;
 }
 
 export interface RetentionRunOptions {
@@ -30,6 +33,8 @@ export interface RetentionRunOptions {
   pauseMs?: number;
   /** Stops between batches (the worker stopping); the rest is done at the next run. */
   signal?: AbortSignal;
+  /** The test environment's view of the database (decision 0038), whose traffic goes after `testDays`. */
+  testDb?: Database;
 }
 
 export interface RetentionResult {
@@ -37,6 +42,8 @@ export interface RetentionResult {
   messages: number;
   /** Audit log entries deleted. */
   auditEntries: number;
+  /** Orders of the test environment deleted, with their messages. */
+  testOrders: number;
   /** Batches run: transactions over a batch of orders, and statements over the audit log. */
   batches: number;
 }
@@ -178,5 +185,18 @@ export async function runRetention(
     ...settings,
     batchSize: options.batchSize ?? RETENTION_AUDIT_BATCH_SIZE,
   });
-  return { messages: messages.removed, auditEntries: audit.deleted, batches: messages.batches + audit.batches };
+  const test = options.testDb
+    ? await deleteOldTestData(options.testDb, {
+        ...settings,
+        days: days.testDays,
+        batchSize: options.batchSize ?? RETENTION_ORDER_BATCH_SIZE,
+        pause,
+      })
+    : { orders: 0, batches: 0 };
+  return {
+    messages: messages.removed,
+    auditEntries: audit.deleted,
+    testOrders: test.orders,
+    batches: messages.batches + audit.batches + test.batches,
+  };
 }

@@ -1,20 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../src/db/client';
+import { TEST_SCHEMA } from '../../src/db/test-environment';
 
 /** Per table: its row count and an order-independent hash of its rows. */
 export type Fingerprint = Map<string, string>;
 
 /**
- * A cheap fingerprint of every application table (public schema): one statement, a count and a
- * sum of row hashes per table, so any insert, update or delete shows. `excluded` names tables
- * that legitimately change on reads.
+ * A cheap fingerprint of every application table (public schema, and the test environment's as
+ * `knooppunt_test.<table>`): one statement, a count and a sum of row hashes per table, so any
+ * insert, update or delete shows. `excluded` names tables that legitimately change on reads.
  */
 export async function fingerprinter(db: Database, excluded: readonly string[] = []) {
   const tables = (
     await queryRows<{ name: string }>(
       db,
-      sql`select table_name as name from information_schema.tables
-          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      sql`select case when table_schema = 'public' then table_name else table_schema || '.' || table_name end as name
+          from information_schema.tables
+          where table_schema in ('public', ${TEST_SCHEMA}) and table_type = 'BASE TABLE' order by 1`,
     )
   )
     .map((row) => row.name)
@@ -24,7 +26,10 @@ export async function fingerprinter(db: Database, excluded: readonly string[] = 
     tables
       .map(
         (name) =>
-          `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0)::text as print from "${name}" t`,
+          `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0)::text as print from ${name
+            .split('.')
+            .map((part) => `"${part}"`)
+            .join('.')} t`,
       )
       .join(' union all '),
   );

@@ -8,9 +8,14 @@ import {
   berichtEnvelopeSchema,
 } from '@knooppunt/domain';
 import { currentUser } from '../../auth/guard';
+import type { Omgeving } from '@knooppunt/domain';
 import type { InboundService } from './service';
 
-export const inboundRoutes: FastifyPluginAsyncZod<{ service: InboundService }> = async (app, { service }) => {
+/** One accepting service per environment: a test client's messages go to the test environment's (decision 0038). */
+export const inboundRoutes: FastifyPluginAsyncZod<{ services: Record<Omgeving, InboundService> }> = async (
+  app,
+  { services },
+) => {
   app.post(
     '/api/v1/berichten',
     {
@@ -22,6 +27,7 @@ export const inboundRoutes: FastifyPluginAsyncZod<{ service: InboundService }> =
           'For participants’ systems: a client-credentials token carrying the deelnemer and the system claim (`OIDC_SYSTEM_CLAIM`, by default the scope `knooppunt:systeem`); a portal user’s token is refused (403), and a system’s token opens no other route. The sender is the token’s deelnemer, never the body’s.',
           'Who may send what (docs/decisions/0015): the sender’s organisation decides its side — a Netbeheerder or Gedelegeerd netbeheerder sends the opdrachtgever’s types, an Aannemer or Combi the opdrachtnemer’s. An order (`Opdracht`, `OpdrachtHoofdnet`) goes to a registered Aannemer or Combi named exactly in `data.opdrachtnemer`; a Gedelegeerd netbeheerder names in `data.opdrachtgever` one of the grid operators it acts for, a Netbeheerder at most itself.',
           '`data` is the content of the message type (docs/berichten.md). Answers 202 with the message id; the platform then delivers it to the other party of the order.',
+          'A test client’s token (the environment claim `omgeving: test`, decision 0038) sends into the test environment: the same checks, but its orders and messages are apart from production’s and are delivered to the test configurations only.',
           `Send an \`${IDEMPOTENCY_HEADER}\` header (e.g. your message id): the same key twice is accepted once and answers the first id with \`duplicate: true\`.`,
           '400: malformed, naming the field. 403: a party of the order on the wrong side for this type. 409: no such order — also when the order is another participant’s, with the same text, so ids cannot be probed — or the type is not allowed in the order’s current status, or an order with this id exists. 422, nothing stored: the sender’s organisation is unknown or does not send this type (`afzender`); an order’s receiver is unknown, misspelled or no Aannemer or Combi (`data.opdrachtnemer`); the opdrachtgever named is not the sender or, for a delegated grid operator, none of its grid operators (`data.opdrachtgever`); or a TG or AGA message of the order’s opdrachtnemer breaks the business rules of the order’s netbeheerder in force (docs/regels.md): one detail per violation, naming the field (`data.meter.fabrikant`).',
         ].join('\n\n'),
@@ -37,7 +43,12 @@ export const inboundRoutes: FastifyPluginAsyncZod<{ service: InboundService }> =
       },
     },
     async (request, reply) => {
-      const accepted = await service.submit(currentUser(request), request.body, request.headers[IDEMPOTENCY_HEADER]);
+      const system = currentUser(request);
+      const accepted = await services[system.omgeving].submit(
+        system,
+        request.body,
+        request.headers[IDEMPOTENCY_HEADER],
+      );
       return reply.code(202).send(accepted);
     },
   );

@@ -91,6 +91,7 @@ export async function activeClientForProvider(db: Database, clientId: string) {
       previousSecretHash: systemClients.previousSecretHash,
       previousSecretExpires: systemClients.previousSecretExpires,
       jwks: systemClients.jwks,
+      omgeving: systemClients.omgeving,
       deelnemer: deelnemerColumn,
     })
     .from(systemClients)

@@ -6,6 +6,7 @@ import {
   SUPER_ROLE,
   SYSTEM_CLIENT_TEXTS,
   type ClientAuthMethod,
+  type Omgeving,
   type ConnectionInfo,
   type IssuedSystemClient,
   type SystemClient,
@@ -47,8 +48,11 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** A new secret: shown once, stored only as its scrypt hash. */
 export const newClientSecret = () => randomBytes(SECRET_BYTES).toString('base64url');
 
-/** `Netbeheer_Noord` → `netbeheer_noord-1f2e3d4c`: readable, and unguessable enough not to collide. */
-export function newClientId(organisatie: string): string {
+/**
+ * `Netbeheer_Noord` → `netbeheer_noord-1f2e3d4c` (a test client: `netbeheer_noord-test-1f2e3d4c`):
+ * readable, and unguessable enough not to collide.
+ */
+export function newClientId(organisatie: string, omgeving: Omgeving = 'productie'): string {
   const slug =
     organisatie
       .toLowerCase()
@@ -56,7 +60,7 @@ export function newClientId(organisatie: string): string {
       .replace(/[^a-z0-9_.-]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || 'client';
-  return `${slug}-${randomBytes(4).toString('hex')}`;
+  return `${slug}${omgeving === 'test' ? '-test' : ''}-${randomBytes(4).toString('hex')}`;
 }
 
 /** A JWKS whose every key is a public signing key for one of the assertion algorithms; else 400 naming `jwks`. */
@@ -86,6 +90,7 @@ function toSystemClient(row: SystemClientRow, organisatie: string, now = new Dat
     organisatie,
     omschrijving: row.omschrijving,
     methode: row.authMethod as ClientAuthMethod,
+    omgeving: row.omgeving,
     status: row.revoked ? 'ingetrokken' : 'actief',
     aangemaakt: row.created.toISOString(),
     aangemaaktDoor: row.createdBy,
@@ -194,10 +199,11 @@ export function createSystemClientsService({
       const row = await db.transaction(async (tx) => {
         for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
           const inserted = await insertClient(tx, {
-            clientId: newClientId(organisation.organisatie),
+            clientId: newClientId(organisation.organisatie, body.omgeving),
             organisationId: organisation.id,
             omschrijving: body.omschrijving,
             authMethod: body.methode,
+            omgeving: body.omgeving,
             secretHash,
             jwks,
             createdBy: actorName(actor),
@@ -211,6 +217,7 @@ export function createSystemClientsService({
               organisatie: organisation.organisatie,
               omschrijving: inserted.omschrijving,
               methode: inserted.authMethod,
+              omgeving: inserted.omgeving,
               ...(jwks && { sleutels: jwks.keys.map((key) => key.kid ?? null) }),
             },
           });

@@ -1,0 +1,2 @@
+ALTER TABLE "system_clients" ADD COLUMN "omgeving" text DEFAULT 'productie' NOT NULL;--> statement-breakpoint
+ALTER TABLE "system_clients" ADD CONSTRAINT "system_clients_omgeving" CHECK ("system_clients"."omgeving" in ('productie', 'test'));
