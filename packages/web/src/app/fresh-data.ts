@@ -15,9 +15,12 @@ export const DATA_KEYS = {
   autosuggest: ['users', 'autosuggest'],
   roles: ['roles', 'search'],
   clients: ['clients'],
-  configs: ['configs', 'search'],
-  config: ['configs', 'detail'],
-  senderLog: ['configs', 'sender-log'],
+  configs: ['configs', 'search', 'productie'],
+  config: ['configs', 'detail', 'productie'],
+  senderLog: ['configs', 'sender-log', 'productie'],
+  testConfigs: ['configs', 'search', 'test'],
+  testConfig: ['configs', 'detail', 'test'],
+  testSenderLog: ['configs', 'sender-log', 'test'],
   waardenlijsten: ['waardenlijsten', 'search'],
   opdrachten: ['opdrachten', 'search'],
   messages: ['messages', 'search'],
@@ -59,8 +62,10 @@ export const FRESH_DATA_RULE: FreshDataRule = {
   // The user lists and their suggestions, and the role tree ('Overig' lists the roles users have).
   users: [key(DATA_KEYS.users), key(DATA_KEYS.autosuggest), key(DATA_KEYS.roles), AUDIT],
   clients: [key(DATA_KEYS.clients), AUDIT],
-  // The lists (with their senders), the open configuration and the sending logs.
+  // The lists (with their senders), the open configuration and the sending logs, each of one
+  // environment: a participant's test configuration is another than its production one.
   configs: [key(DATA_KEYS.configs), key(DATA_KEYS.config), key(DATA_KEYS.senderLog), AUDIT],
+  testConfigs: [key(DATA_KEYS.testConfigs), key(DATA_KEYS.testConfig), key(DATA_KEYS.testSenderLog), AUDIT],
   // Scenario lists, scenarios and their pairs ('gelijk' counts), published rules and versions.
   regels: [RULES, AUDIT],
   // A value list's own changes answer the list as it is now; the lists show them.

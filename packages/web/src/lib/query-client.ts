@@ -3,10 +3,19 @@ import { ApiCallError } from './api-client';
 
 /**
  * What a mutation changes on the server, named by domain. `app/fresh-data.ts` says, for each,
- * which queries show it (decision 0022).
+ * which queries show it (decision 0022). `configs` are production's configurations,
+ * `testConfigs` the test environment's (decision 0038).
  */
 export type Change =
-  'organisations' | 'users' | 'clients' | 'configs' | 'regels' | 'waardenlijsten' | 'opdrachten' | 'messages';
+  | 'organisations'
+  | 'users'
+  | 'clients'
+  | 'configs'
+  | 'testConfigs'
+  | 'regels'
+  | 'waardenlijsten'
+  | 'opdrachten'
+  | 'messages';
 
 /** For each change, the queries that show what it changed: they are invalidated after it succeeds. */
 export type FreshDataRule = Record<Change, readonly QueryFilters[]>;

@@ -122,6 +122,10 @@ export const LABELS = {
     actions: 'Acties',
     statuses: { actief: 'Actief', ingetrokken: 'Ingetrokken' },
     methods: { client_secret_basic: 'Client secret', private_key_jwt: 'private_key_jwt' },
+    /** Production or the test environment (decision 0038); the choices are the domain's OMGEVING_LABELS. */
+    omgeving: 'Omgeving',
+    omgevingHelper:
+      'Een testclient stuurt berichten naar de testomgeving: die worden nooit aan een echte deelnemer afgeleverd.',
     previousSecretUntil: 'vorig geheim geldig tot',
     newClient: 'Nieuwe client',
     jwks: 'JWKS (publieke sleutels)',
@@ -399,6 +403,11 @@ export const LABELS = {
       `Wilt u de conceptversie van ${deelnemer} ${versienummer} activeren?`,
     maxMessages: 'Aantal gelijktijdige berichten instellen',
     senderLog: 'Log van verzendproces bekijken',
+    /** The switch between production's and the test environment's configurations (decision 0038). */
+    omgeving: 'Omgeving',
+    testEnvironment: 'Testomgeving: deze configuraties gelden alleen voor testberichten van testclients.',
+    /** A panel's or dialog's title over the test environment's configurations. */
+    inTest: (title: string) => `${title} (test)`,
   },
   configForm: {
     deelnemer: 'Deelnemer',

@@ -1,5 +1,6 @@
-import type { SystemClient } from '@knooppunt/domain';
+import { OMGEVING_LABELS, type SystemClient } from '@knooppunt/domain';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { DateTimeCell } from '@/components/data-table/date-time-cell';
@@ -32,6 +33,18 @@ export function clientColumns(actions: (client: SystemClient) => ReactNode): Dat
       render: (row) => row.omschrijving,
     },
     { id: 'methode', label: clients.methode, nowrap: true, render: (row) => clients.methods[row.methode] },
+    {
+      id: 'omgeving',
+      label: clients.omgeving,
+      nowrap: true,
+      // Production is the rule; a test client stands out.
+      render: (row) =>
+        row.omgeving === 'test' ? (
+          <Chip size="small" variant="outlined" color="info" label={OMGEVING_LABELS.test} />
+        ) : (
+          OMGEVING_LABELS.productie
+        ),
+    },
     {
       id: 'aangemaakt',
       label: clients.aangemaakt,

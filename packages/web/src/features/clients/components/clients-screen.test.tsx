@@ -1,10 +1,11 @@
-import { CALL_FAILURE, ERROR_TITLES, SYSTEM_CLIENT_TEXTS, TITLES } from '@knooppunt/domain';
+import { CALL_FAILURE, ERROR_TITLES, OMGEVING_LABELS, SYSTEM_CLIENT_TEXTS, TITLES } from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
 import {
+  client,
   CLIENTS,
   clientList,
   NOORD_CLIENTS,
@@ -51,6 +52,33 @@ describe('Systeemclients for a participant', () => {
     expect(row('noord-gis-1b2c')).toHaveTextContent('private_key_jwt');
     expect(row('noord-oud-9d8e')).toHaveTextContent('Ingetrokken');
     expect(screen.getByText('1-4 van 4')).toBeInTheDocument();
+  });
+
+  it('says in its Omgeving column which clients are test clients', async () => {
+    stubClientsApi({
+      [`GET ${CLIENTS}`]: () =>
+        Response.json(
+          clientList('Netbeheer_Noord', [
+            NOORD_CLIENTS.used,
+            client({ clientId: 'netbeheer_noord-test-1a2b3c4d', omschrijving: 'Ketentest', omgeving: 'test' }),
+          ]),
+        ),
+    });
+    renderWithProviders(<ClientsScreen />, { ...PARTICIPANT, url: '/clients' });
+    await within(table()).findByText('netbeheer_noord-systeem');
+
+    expect(within(table()).getByRole('columnheader', { name: LABELS.clients.omgeving })).toBeInTheDocument();
+    const omgevingOf = (clientId: string) => {
+      const index = within(table())
+        .getAllByRole('columnheader')
+        .findIndex((header) => header.textContent === LABELS.clients.omgeving);
+      return within(row(clientId)).getAllByRole('cell')[index];
+    };
+    expect(omgevingOf('netbeheer_noord-systeem')).toHaveTextContent(OMGEVING_LABELS.productie);
+    expect(omgevingOf('netbeheer_noord-systeem')?.querySelector('.MuiChip-root')).toBeNull();
+    const testChip = omgevingOf('netbeheer_noord-test-1a2b3c4d')?.querySelector('.MuiChip-root');
+    expect(testChip).toHaveTextContent(OMGEVING_LABELS.test);
+    expect(testChip).toHaveClass('MuiChip-outlined', 'MuiChip-colorInfo');
   });
 
   it('offers Nieuw geheim only to active clients with a secret, and Intrekken only to active ones', async () => {

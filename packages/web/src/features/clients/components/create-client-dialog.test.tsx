@@ -1,4 +1,4 @@
-import { ERROR_TITLES, SYSTEM_CLIENT_TEXTS, TITLES } from '@knooppunt/domain';
+import { ERROR_TITLES, OMGEVING_LABELS, SYSTEM_CLIENT_TEXTS, TITLES } from '@knooppunt/domain';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -103,6 +103,7 @@ describe('Nieuwe client', () => {
         organisatie: 'Aannemer_Alfa',
         omschrijving: 'GIS-koppeling',
         methode: 'private_key_jwt',
+        omgeving: 'productie',
         jwks: { keys: [PUBLIC_KEY] },
       },
     ]);
@@ -127,7 +128,12 @@ describe('Nieuwe client', () => {
       VERBINDING.tokenEndpoint,
     );
     expect(await api.bodies('POST', CLIENTS)).toEqual([
-      { organisatie: 'Aannemer_Alfa', omschrijving: ' Werkorders ', methode: 'client_secret_basic' },
+      {
+        organisatie: 'Aannemer_Alfa',
+        omschrijving: ' Werkorders ',
+        methode: 'client_secret_basic',
+        omgeving: 'productie',
+      },
     ]);
     await waitFor(() => expect(api.calls('GET', CLIENTS).length).toBeGreaterThan(listCalls));
 
@@ -141,6 +147,32 @@ describe('Nieuwe client', () => {
     expect(document.body).not.toHaveTextContent(SECRET);
     const kept = held.client?.getMutationCache().getAll() ?? [];
     expect(JSON.stringify(kept.map((mutation) => mutation.state))).not.toContain(SECRET);
+  });
+
+  it('makes a test client when Omgeving is Test, saying where its messages go', async () => {
+    const { user, api, dialog, omschrijving, createButton } = await openDialog({
+      [`POST ${CLIENTS}`]: () =>
+        Response.json(issued({ clientId: 'aannemer_alfa-test-1a2b3c4d', omgeving: 'test' }), { status: 201 }),
+    });
+    const omgeving = within(dialog).getByRole('combobox', { name: LABELS.clients.omgeving });
+    expect(omgeving).toHaveTextContent(OMGEVING_LABELS.productie);
+    expect(dialog).toHaveTextContent(LABELS.clients.omgevingHelper);
+
+    await user.type(omschrijving, 'Ketentest');
+    await user.click(omgeving);
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual([OMGEVING_LABELS.productie, OMGEVING_LABELS.test]);
+    await user.click(screen.getByRole('option', { name: OMGEVING_LABELS.test }));
+    await waitFor(() => expect(createButton).toBeEnabled());
+    await user.click(createButton);
+
+    const shown = await screen.findByRole('dialog', { name: LABELS.clients.createdTitle });
+    expect(within(shown).getByRole('textbox', { name: LABELS.clients.clientId })).toHaveTextContent(
+      'aannemer_alfa-test-1a2b3c4d',
+    );
+    expect(await api.bodies('POST', CLIENTS)).toEqual([
+      { organisatie: 'Aannemer_Alfa', omschrijving: 'Ketentest', methode: 'client_secret_basic', omgeving: 'test' },
+    ]);
   });
 
   it('is not closed by a click beside it', async () => {

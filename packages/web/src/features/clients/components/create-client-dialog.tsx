@@ -1,4 +1,11 @@
-import { CLIENT_AUTH_METHODS, ERROR_TITLES, TITLES, type IssuedSystemClient } from '@knooppunt/domain';
+import {
+  CLIENT_AUTH_METHODS,
+  ERROR_TITLES,
+  OMGEVING_LABELS,
+  OMGEVINGEN,
+  TITLES,
+  type IssuedSystemClient,
+} from '@knooppunt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -80,6 +87,20 @@ function CreateClientForm({ organisatie, mutation, onCancel, onCreated }: FormPr
       <DialogContent sx={{ pt: 1 }}>
         <Stack sx={{ gap: 2.5, pt: 1 }}>
           <FormTextField control={control} name="omschrijving" label={LABELS.clients.omschrijving} required autoFocus />
+          <FormTextField
+            control={control}
+            name="omgeving"
+            select
+            label={LABELS.clients.omgeving}
+            helperText={LABELS.clients.omgevingHelper}
+            required
+          >
+            {OMGEVINGEN.map((option) => (
+              <MenuItem key={option} value={option}>
+                {OMGEVING_LABELS[option]}
+              </MenuItem>
+            ))}
+          </FormTextField>
           <FormTextField control={control} name="methode" select label={LABELS.clients.methode} required>
             {CLIENT_AUTH_METHODS.map((option) => (
               <MenuItem key={option} value={option}>

@@ -1,4 +1,10 @@
-import { CLIENT_AUTH_METHODS, createSystemClientSchema, type CreateSystemClient } from '@knooppunt/domain';
+import {
+  CLIENT_AUTH_METHODS,
+  createSystemClientSchema,
+  OMGEVINGEN,
+  type CreateSystemClient,
+  type Omgeving,
+} from '@knooppunt/domain';
 import { z } from 'zod';
 import { LABELS } from '@/lib/texts';
 
@@ -6,12 +12,14 @@ import { LABELS } from '@/lib/texts';
 export interface CreateClientValues {
   omschrijving: string;
   methode: (typeof CLIENT_AUTH_METHODS)[number];
+  omgeving: Omgeving;
   jwks: string;
 }
 
 export const CREATE_CLIENT_DEFAULTS: CreateClientValues = {
   omschrijving: '',
   methode: 'client_secret_basic',
+  omgeving: 'productie',
   jwks: '',
 };
 
@@ -23,6 +31,7 @@ export function createClientBody(values: CreateClientValues, organisatie: string
     ...(organisatie ? { organisatie } : {}),
     omschrijving: values.omschrijving,
     methode: values.methode,
+    omgeving: values.omgeving,
   };
   if (values.methode !== 'private_key_jwt' || values.jwks.trim() === '') return { ok: true, body };
   try {
@@ -37,7 +46,12 @@ export function createClientBody(values: CreateClientValues, organisatie: string
  * body the form would send; a problem anywhere in the JWKS is shown at its field.
  */
 export const createClientFormSchema = z
-  .object({ omschrijving: z.string(), methode: z.enum(CLIENT_AUTH_METHODS), jwks: z.string() })
+  .object({
+    omschrijving: z.string(),
+    methode: z.enum(CLIENT_AUTH_METHODS),
+    omgeving: z.enum(OMGEVINGEN),
+    jwks: z.string(),
+  })
   .superRefine((values, ctx) => {
     const parsed = createClientBody(values, undefined);
     if (!parsed.ok) {

@@ -29,6 +29,7 @@ export const client = (overrides: Partial<SystemClient>): SystemClient => ({
   organisatie: 'Netbeheer_Noord',
   omschrijving: 'Werkorderbeheer',
   methode: 'client_secret_basic',
+  omgeving: 'productie',
   status: 'actief',
   aangemaakt: '2025-02-03T09:00:00Z',
   aangemaaktDoor: 'beheer@knooppunt.example',

@@ -1,15 +1,17 @@
-import type { ConfigListItem, Paged, Sender } from '@knooppunt/domain';
+import type { ConfigListItem, Omgeving, Paged, Sender } from '@knooppunt/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { searchConfigsQueryOptions } from './search-configs';
 
 /**
  * A sender call answers with the sender as it is now; it replaces the one on the active rows of
- * the lists at once, so a switch does not flip back while the list is fetched again (the
- * configuration change that follows, decision 0022).
+ * the environment's lists at once, so a switch does not flip back while the list is fetched again
+ * (the configuration change that follows, decision 0022). The other environment has a sender of
+ * its own for the same participant and version number.
  */
-export function replaceSender(queryClient: QueryClient, sender: Sender): void {
+export function replaceSender(queryClient: QueryClient, omgeving: Omgeving, sender: Sender): void {
   const { deelnemer, versienummer, ...rest } = sender;
-  queryClient.setQueriesData<Paged<ConfigListItem>>({ queryKey: searchConfigsQueryOptions().queryKey }, (page) =>
+  const lists = { queryKey: searchConfigsQueryOptions(omgeving).queryKey };
+  queryClient.setQueriesData<Paged<ConfigListItem>>(lists, (page) =>
     page
       ? {
           ...page,

@@ -1,24 +1,25 @@
-import { ERROR_TITLES, type ConfigView } from '@knooppunt/domain';
+import { ERROR_TITLES, type ConfigView, type Omgeving } from '@knooppunt/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
 import type { ConfigVersionKey } from './config-key';
+import { omgevingPath } from './omgeving';
 
-export function getConfig(key: ConfigVersionKey, signal?: AbortSignal): Promise<ConfigView> {
+export function getConfig(omgeving: Omgeving, key: ConfigVersionKey, signal?: AbortSignal): Promise<ConfigView> {
   const query = new URLSearchParams({
     deelnemer: key.deelnemer,
     versienummer: key.versienummer,
     version: String(key.version),
     draft: String(key.draft),
   });
-  return apiRequest('GET', `/rest/management/config?${query}`, undefined, { signal });
+  return apiRequest('GET', omgevingPath(omgeving, `/rest/management/config?${query}`), undefined, { signal });
 }
 
-/** Without a key: the key of every configuration shown, for invalidating them all. */
-export function getConfigQueryOptions(key?: ConfigVersionKey) {
+/** Without a key: the key of every configuration of the environment shown, for invalidating them all. */
+export function getConfigQueryOptions(omgeving: Omgeving, key?: ConfigVersionKey) {
   return queryOptions({
-    queryKey: key ? ['configs', 'detail', key] : ['configs', 'detail'],
-    queryFn: ({ signal }) => (key ? getConfig(key, signal) : Promise.reject(new Error('no configuration'))),
+    queryKey: key ? ['configs', 'detail', omgeving, key] : ['configs', 'detail', omgeving],
+    queryFn: ({ signal }) => (key ? getConfig(omgeving, key, signal) : Promise.reject(new Error('no configuration'))),
     meta: { errorTitle: ERROR_TITLES.fetchConfig },
     // Dropped once the panel closes, so opening a row again shows what the server has now
     // (queries do not refetch on mount).
@@ -26,6 +27,6 @@ export function getConfigQueryOptions(key?: ConfigVersionKey) {
   });
 }
 
-export function useConfig(key: ConfigVersionKey) {
-  return useAuthenticatedQuery(getConfigQueryOptions(key));
+export function useConfig(omgeving: Omgeving, key: ConfigVersionKey) {
+  return useAuthenticatedQuery(getConfigQueryOptions(omgeving, key));
 }

@@ -1,6 +1,7 @@
 import {
   ERROR_TITLES,
   type ConfigListItem,
+  type Omgeving,
   type Paged,
   type SearchFilter,
   type SortDirection,
@@ -8,6 +9,7 @@ import {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { omgevingPath } from './omgeving';
 
 export const CONFIG_SORT_FIELDS = ['created', 'deelnemer', 'updated'] as const;
 export type ConfigSortField = (typeof CONFIG_SORT_FIELDS)[number];
@@ -20,20 +22,24 @@ export interface ConfigSearch {
   sortDirection?: SortDirection;
 }
 
-export function searchConfigs(body: ConfigSearch, signal?: AbortSignal): Promise<Paged<ConfigListItem>> {
-  return apiRequest('POST', '/rest/management/config/search', body, { signal });
+export function searchConfigs(
+  omgeving: Omgeving,
+  body: ConfigSearch,
+  signal?: AbortSignal,
+): Promise<Paged<ConfigListItem>> {
+  return apiRequest('POST', omgevingPath(omgeving, '/rest/management/config/search'), body, { signal });
 }
 
-/** Without a body: the key of every configuration search, for invalidating them all. */
-export function searchConfigsQueryOptions(body?: ConfigSearch) {
+/** Without a body: the key of every configuration search of the environment, for invalidating them all. */
+export function searchConfigsQueryOptions(omgeving: Omgeving, body?: ConfigSearch) {
   return queryOptions({
-    queryKey: body ? ['configs', 'search', body] : ['configs', 'search'],
-    queryFn: ({ signal }) => searchConfigs(body ?? { filters: [], skip: 0, limit: 10 }, signal),
+    queryKey: body ? ['configs', 'search', omgeving, body] : ['configs', 'search', omgeving],
+    queryFn: ({ signal }) => searchConfigs(omgeving, body ?? { filters: [], skip: 0, limit: 10 }, signal),
     meta: { errorTitle: ERROR_TITLES.fetchConfigs },
     placeholderData: keepPreviousData,
   });
 }
 
-export function useSearchConfigs(body: ConfigSearch) {
-  return useAuthenticatedQuery(searchConfigsQueryOptions(body));
+export function useSearchConfigs(omgeving: Omgeving, body: ConfigSearch) {
+  return useAuthenticatedQuery(searchConfigsQueryOptions(omgeving, body));
 }

@@ -1,19 +1,22 @@
-import type { Sender } from '@knooppunt/domain';
+import type { Omgeving, Sender } from '@knooppunt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { replaceSender } from './config-cache';
 import type { ConfigRowKey as ConfigKey } from './config-key';
+import { configsChange, omgevingPath } from './omgeving';
+
+type NewestConfig = ConfigKey & { version: number };
 
 /** The sender runs with this (the newest active) version; the server creates the sender when there is none. */
-export function switchToNewestConfig(body: ConfigKey & { version: number }): Promise<Sender> {
-  return apiRequest('PUT', '/rest/management/message-sender', body);
+export function switchToNewestConfig(omgeving: Omgeving, body: NewestConfig): Promise<Sender> {
+  return apiRequest('PUT', omgevingPath(omgeving, '/rest/management/message-sender'), body);
 }
 
-export function useSwitchToNewestConfig() {
+export function useSwitchToNewestConfig(omgeving: Omgeving) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: switchToNewestConfig,
-    meta: { changes: ['configs'] },
-    onSuccess: (sender) => replaceSender(queryClient, sender),
+    mutationFn: (body: NewestConfig) => switchToNewestConfig(omgeving, body),
+    meta: { changes: [configsChange(omgeving)] },
+    onSuccess: (sender) => replaceSender(queryClient, omgeving, sender),
   });
 }

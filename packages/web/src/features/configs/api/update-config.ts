@@ -1,17 +1,23 @@
-import type { ConfigView, UpdateConfig } from '@knooppunt/domain';
+import type { ConfigView, Omgeving, UpdateConfig } from '@knooppunt/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { ConfigRowKey } from './config-key';
+import { configsChange, omgevingPath } from './omgeving';
+
+type UpdateConfigBody = Omit<UpdateConfig, 'versienummer'> & ConfigRowKey;
 
 /**
  * Saves into the draft (the server starts one from the active version when there is none).
  * Without `clientSecret` the stored secret is kept. `basedOn` is the version shown: 409 when the
  * configuration changed since (decision 0025).
  */
-export function updateConfig(body: Omit<UpdateConfig, 'versienummer'> & ConfigRowKey): Promise<ConfigView> {
-  return apiRequest('PUT', '/rest/management/config', body);
+export function updateConfig(omgeving: Omgeving, body: UpdateConfigBody): Promise<ConfigView> {
+  return apiRequest('PUT', omgevingPath(omgeving, '/rest/management/config'), body);
 }
 
-export function useUpdateConfig() {
-  return useMutation({ mutationFn: updateConfig, meta: { changes: ['configs'] } });
+export function useUpdateConfig(omgeving: Omgeving) {
+  return useMutation({
+    mutationFn: (body: UpdateConfigBody) => updateConfig(omgeving, body),
+    meta: { changes: [configsChange(omgeving)] },
+  });
 }

@@ -1,21 +1,22 @@
-import type { Sender } from '@knooppunt/domain';
+import type { Omgeving, Sender } from '@knooppunt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { replaceSender } from './config-cache';
 import type { ConfigRowKey as ConfigKey } from './config-key';
+import { configsChange, omgevingPath } from './omgeving';
 
 /** Pauses or resumes sending, or sets the maximum number of concurrent messages: one change per call. */
 export type SenderChange = ConfigKey & ({ running: boolean } | { maxMessages: number });
 
-export function updateSender(body: SenderChange): Promise<Sender> {
-  return apiRequest('PATCH', '/rest/management/message-sender', body);
+export function updateSender(omgeving: Omgeving, body: SenderChange): Promise<Sender> {
+  return apiRequest('PATCH', omgevingPath(omgeving, '/rest/management/message-sender'), body);
 }
 
-export function useUpdateSender() {
+export function useUpdateSender(omgeving: Omgeving) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateSender,
-    meta: { changes: ['configs'] },
-    onSuccess: (sender) => replaceSender(queryClient, sender),
+    mutationFn: (body: SenderChange) => updateSender(omgeving, body),
+    meta: { changes: [configsChange(omgeving)] },
+    onSuccess: (sender) => replaceSender(queryClient, omgeving, sender),
   });
 }

@@ -5,6 +5,7 @@ import {
   SUCCESS_MESSAGES,
   type ConfigListItem,
   type ConfigView,
+  type Omgeving,
 } from '@knooppunt/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,12 +23,15 @@ import { ApiCallError } from '@/lib/api-client';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { formatDateTime } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
-import { useConfig } from '../api/get-config';
+import { getConfigQueryOptions, useConfig } from '../api/get-config';
+import { searchConfigsQueryOptions } from '../api/search-configs';
 import { useUpdateConfig } from '../api/update-config';
 import { ConfigFormFields } from '../form/config-form-fields';
 import { configFormResolver, configInputOf, formValuesOf } from '../form/config-form-values';
+import { titleIn } from './use-omgeving';
 
 interface ConfigPanelProps {
+  omgeving: Omgeving;
   /** The row whose configuration is shown; none closes the panel. */
   row: ConfigListItem | undefined;
   onClose: () => void;
@@ -38,7 +42,7 @@ interface ConfigPanelProps {
  * (`mayWriteConfig`, and only the pair's newest version) and read-only otherwise. A click beside it or Escape asks before typed input
  * is thrown away.
  */
-export function ConfigPanel({ row, onClose }: ConfigPanelProps) {
+export function ConfigPanel({ omgeving, row, onClose }: ConfigPanelProps) {
   // The last row stays on screen while the panel slides away.
   const [shown, setShown] = useState(row);
   if (row && row !== shown) setShown(row);
@@ -52,11 +56,13 @@ export function ConfigPanel({ row, onClose }: ConfigPanelProps) {
     <>
       <SidePanel
         open={Boolean(row)}
-        title={shown ? LABELS.configs.panelTitle(shown.deelnemer, shown.versienummer, shown.draft) : ''}
+        title={
+          shown ? titleIn(omgeving, LABELS.configs.panelTitle(shown.deelnemer, shown.versienummer, shown.draft)) : ''
+        }
         onClose={close}
         onDismiss={dismiss}
       >
-        {row && <ConfigPanelContent row={row} onSaved={close} onDirtyChange={setDirty} />}
+        {row && <ConfigPanelContent omgeving={omgeving} row={row} onSaved={close} onDirtyChange={setDirty} />}
       </SidePanel>
       {question}
     </>
@@ -64,16 +70,17 @@ export function ConfigPanel({ row, onClose }: ConfigPanelProps) {
 }
 
 interface ContentProps {
+  omgeving: Omgeving;
   row: ConfigListItem;
   onSaved: () => void;
   onDirtyChange: (dirty: boolean) => void;
 }
 
-function ConfigPanelContent({ row, onSaved, onDirtyChange }: ContentProps) {
+function ConfigPanelContent({ omgeving, row, onSaved, onDirtyChange }: ContentProps) {
   const user = useCurrentUser();
   const permissions = usePermissions();
   const { deelnemer, versienummer, version, draft } = row;
-  const { data, error, isFetching, refetch } = useConfig({ deelnemer, versienummer, version, draft });
+  const { data, error, isFetching, refetch } = useConfig(omgeving, { deelnemer, versienummer, version, draft });
   if (!data) {
     // A failed fetch shows its error alert too ('Fout bij ophalen configuratie').
     if (error && !isFetching) {
@@ -91,6 +98,7 @@ function ConfigPanelContent({ row, onSaved, onDirtyChange }: ContentProps) {
     <ConfigEditForm
       // The configuration fetched again (after a conflict) starts a fresh form.
       key={`${data.version}-${data.updated}`}
+      omgeving={omgeving}
       config={data}
       readOnlyNote={readOnlyNote}
       onSaved={onSaved}
@@ -100,6 +108,7 @@ function ConfigPanelContent({ row, onSaved, onDirtyChange }: ContentProps) {
 }
 
 interface ConfigEditFormProps {
+  omgeving: Omgeving;
   config: ConfigView;
   /** Set when the user may not save this configuration: the form is read-only and says why. */
   readOnlyNote: string | undefined;
@@ -107,11 +116,11 @@ interface ConfigEditFormProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-function ConfigEditForm({ config, readOnlyNote, onSaved, onDirtyChange }: ConfigEditFormProps) {
+function ConfigEditForm({ omgeving, config, readOnlyNote, onSaved, onDirtyChange }: ConfigEditFormProps) {
   const readOnly = readOnlyNote !== undefined;
   const { notifyError, notifySuccess } = useNotify();
   const queryClient = useQueryClient();
-  const mutation = useUpdateConfig();
+  const mutation = useUpdateConfig(omgeving);
   // The server's 409: someone else changed it since it was loaded (decision 0025).
   const [conflict, setConflict] = useState<string>();
   const form = useForm({
@@ -142,14 +151,15 @@ function ConfigEditForm({ config, readOnlyNote, onSaved, onDirtyChange }: Config
       },
     ),
   );
-  // Fetches this configuration and the list again: a changed configuration replaces the form.
+  // Fetches this configuration and the environment's lists again: a changed configuration replaces the form.
   // The button goes with its alert: focus moves to the form first, or it would fall out of the
   // panel and Escape (which asks before throwing away the input) would not reach it.
   const formRef = useRef<HTMLFormElement>(null);
   const reload = () => {
     formRef.current?.focus();
     setConflict(undefined);
-    void queryClient.invalidateQueries({ queryKey: ['configs'] });
+    void queryClient.invalidateQueries({ queryKey: getConfigQueryOptions(omgeving).queryKey });
+    void queryClient.invalidateQueries({ queryKey: searchConfigsQueryOptions(omgeving).queryKey });
   };
 
   return (

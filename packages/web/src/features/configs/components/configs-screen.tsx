@@ -1,109 +1,48 @@
-import {
-  CONFIG_VERSIENUMMERS,
-  PAGE_SIZE,
-  TITLES,
-  type ConfigListItem,
-  type Flow,
-  FLOW_SCREEN_TITLES,
-} from '@knooppunt/domain';
+import { FLOW_SCREEN_TITLES, type Flow } from '@knooppunt/domain';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
-import { DataTable } from '@/components/data-table/data-table';
 import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
-import { searchBodyOf, useListParams } from '@/lib/use-list-params';
-import { CONFIG_SORT_FIELDS, useSearchConfigs } from '../api/search-configs';
-import { configColumns, draftRowSx } from './config-columns';
-import { ConfigPanel } from './config-panel';
-import { ConfigSearch } from './config-search';
-import { ConnectionCheckDialog, useConnectionCheck } from './connection-check-dialog';
+import { ConfigsList } from './configs-list';
 import { CreateConfigDialog } from './create-config-dialog';
-import { MaxMessagesDialog } from './max-messages-dialog';
-import { RowActions } from './row-actions';
-import { SenderLogPanel } from './sender-log-panel';
-import { useRowActions } from './use-row-actions';
+import { OmgevingSwitch } from './omgeving-switch';
+import { useOmgeving } from './use-omgeving';
 
-const FILTER_DEFAULTS = { deelnemer: '' };
-
-const rowId = (row: ConfigListItem) => `${row.deelnemer}/${row.versienummer}/${row.draft ? 'concept' : row.version}`;
-
-/** 'Overzicht van configuraties' of one flow: /configs (Aansluiting) and /hoofdnet/configs. */
+/**
+ * 'Overzicht van configuraties' of one flow: /configs (Aansluiting) and /hoofdnet/configs, of
+ * production or of the test environment (`?omgeving=test`, decision 0038).
+ */
 export function ConfigsScreen({ flow }: { flow: Flow }) {
-  const { canCreateDraft, canCreateConfig } = usePermissions();
-  const list = useListParams({
-    filterDefaults: FILTER_DEFAULTS,
-    sortFields: CONFIG_SORT_FIELDS,
-    defaultSort: { sortBy: 'created', sortDirection: 'asc' },
-    pageSize: PAGE_SIZE.configs,
-  });
-  const body = searchBodyOf(list);
-  const versienummer = CONFIG_VERSIENUMMERS[flow][0] ?? '';
-  const search = useSearchConfigs({
-    ...body,
-    filters: [...body.filters, { name: 'versienummer', value: versienummer }],
-  });
-
+  const { canCreateDraft } = usePermissions();
+  const [omgeving, setOmgeving] = useOmgeving();
   const [creating, setCreating] = useState(false);
-  const [panelRow, setPanelRow] = useState<ConfigListItem>();
-  const [logRow, setLogRow] = useState<ConfigListItem>();
-  const [maxMessagesRow, setMaxMessagesRow] = useState<ConfigListItem>();
-  const check = useConnectionCheck();
-  const actions = useRowActions();
-
-  const columns = configColumns({
-    canCreateConfig,
-    renderActions: (row) => (
-      <RowActions
-        row={row}
-        canCreateConfig={canCreateConfig}
-        busy={actions.busy(row)}
-        checkConnection={check.start}
-        useNewest={actions.useNewest}
-        activateDraft={actions.activateDraft}
-        setMaxMessages={setMaxMessagesRow}
-        showLog={setLogRow}
-        setRunning={actions.setRunning}
-      />
-    ),
-  });
 
   return (
     <Page
       title={FLOW_SCREEN_TITLES.configs[flow]}
       actions={
-        canCreateDraft && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            {LABELS.configs.newConfig}
-          </Button>
-        )
+        <>
+          <OmgevingSwitch value={omgeving} onChange={setOmgeving} />
+          {canCreateDraft && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              {LABELS.configs.newConfig}
+            </Button>
+          )}
+        </>
       }
     >
-      <Paper variant="outlined">
-        <Stack direction="row" role="search" sx={{ p: 2 }}>
-          <ConfigSearch value={list.filters.deelnemer} onSearch={(text) => list.setFilters({ deelnemer: text })} />
-        </Stack>
-        <Divider />
-        <DataTable
-          list={list}
-          query={search}
-          label={TITLES.configs}
-          columns={columns}
-          getRowId={rowId}
-          getRowSx={draftRowSx}
-          onRowClick={setPanelRow}
-        />
-      </Paper>
-      <ConfigPanel row={panelRow} onClose={() => setPanelRow(undefined)} />
-      <SenderLogPanel row={logRow} onClose={() => setLogRow(undefined)} />
-      <MaxMessagesDialog row={maxMessagesRow} onClose={() => setMaxMessagesRow(undefined)} />
-      <ConnectionCheckDialog {...check.dialog} />
-      <CreateConfigDialog open={creating} flow={flow} onClose={() => setCreating(false)} />
-      {actions.confirmDialog}
+      {omgeving === 'test' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {LABELS.configs.testEnvironment}
+        </Alert>
+      )}
+      {/* Mounted anew per environment: a row's panels and actions, and a call still under way,
+          stay with the environment they were opened in. */}
+      <ConfigsList key={omgeving} flow={flow} omgeving={omgeving} />
+      <CreateConfigDialog open={creating} flow={flow} omgeving={omgeving} onClose={() => setCreating(false)} />
     </Page>
   );
 }

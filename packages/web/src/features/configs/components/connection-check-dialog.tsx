@@ -5,6 +5,7 @@ import {
   urlGroups,
   type ConfigListItem,
   type ConnectionCheck,
+  type Omgeving,
   type Side,
 } from '@knooppunt/domain';
 import Button from '@mui/material/Button';
@@ -21,6 +22,7 @@ import { useNotify } from '@/components/notifications/notify-context';
 import { LABELS } from '@/lib/texts';
 import { useCheckConnection } from '../api/check-connection';
 import { CheckResultItem } from './check-result-item';
+import { titleIn } from './use-omgeving';
 
 /** The answer's one map (tokenUrl and each message type); the token URL null after a failed call. */
 type CheckResults = Partial<Record<string, ConnectionCheck['results'][string] | null>>;
@@ -31,9 +33,9 @@ const SIDES: readonly Side[] = ['opdrachtgever', 'opdrachtnemer'];
 const NOTHING_CHECKED: CheckResults = { [CHECK_TOKEN_URL]: null };
 
 /** Starts a check of a row's configuration version and holds what the dialog shows. */
-export function useConnectionCheck() {
+export function useConnectionCheck(omgeving: Omgeving) {
   const { notifyError } = useNotify();
-  const check = useCheckConnection();
+  const check = useCheckConnection(omgeving);
   const [row, setRow] = useState<ConfigListItem>();
   const start = (target: ConfigListItem) => {
     setRow(target);
@@ -44,6 +46,7 @@ export function useConnectionCheck() {
     );
   };
   const dialog: ConnectionCheckDialogProps = {
+    omgeving,
     row,
     results: check.isError ? NOTHING_CHECKED : check.data?.results,
     onClose: () => {
@@ -55,6 +58,7 @@ export function useConnectionCheck() {
 }
 
 interface ConnectionCheckDialogProps {
+  omgeving: Omgeving;
   /** The checked row; none closes the dialog. */
   row: ConfigListItem | undefined;
   /** Undefined while the server is still checking. */
@@ -63,12 +67,12 @@ interface ConnectionCheckDialogProps {
 }
 
 /** 'Resultaten verbindingcontrole': a progress bar while the server checks, then one line per URL. */
-export function ConnectionCheckDialog({ row, results, onClose }: ConnectionCheckDialogProps) {
+export function ConnectionCheckDialog({ omgeving, row, results, onClose }: ConnectionCheckDialogProps) {
   const titleId = useId();
   const groups = row ? urlGroups(flowOf(row.versienummer)) : undefined;
   return (
     <Dialog open={Boolean(row)} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{LABELS.connectionCheck.title}</DialogTitle>
+      <DialogTitle id={titleId}>{titleIn(omgeving, LABELS.connectionCheck.title)}</DialogTitle>
       {row && groups && (
         <DialogContent dividers>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>

@@ -1,4 +1,11 @@
-import { CONFIG_VERSIENUMMERS, ERROR_TITLES, normaliseDeelnemer, SUCCESS_MESSAGES, type Flow } from '@knooppunt/domain';
+import {
+  CONFIG_VERSIENUMMERS,
+  ERROR_TITLES,
+  normaliseDeelnemer,
+  SUCCESS_MESSAGES,
+  type Flow,
+  type Omgeving,
+} from '@knooppunt/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -19,6 +26,7 @@ import { useValuelists } from '../api/get-valuelists';
 import { ConfigFormFields } from '../form/config-form-fields';
 import { configFormResolver, configInputOf, emptyFormValues } from '../form/config-form-values';
 import { FormTextField } from '@/components/form-text-field/form-text-field';
+import { titleIn } from './use-omgeving';
 
 // While typing, a space turns into an underscore at once; trimming waits until the name is sent.
 const underscoreSpaces = (value: string) => value.replace(/\s/g, '_');
@@ -26,13 +34,15 @@ const underscoreSpaces = (value: string) => value.replace(/\s/g, '_');
 interface CreateConfigDialogProps {
   open: boolean;
   flow: Flow;
+  /** The environment the draft is made in. */
+  omgeving: Omgeving;
   onClose: () => void;
 }
 
 /** 'Aanmaken nieuwe configuratie': a draft for a participant and version number. */
-export function CreateConfigDialog({ open, flow, onClose }: CreateConfigDialogProps) {
+export function CreateConfigDialog({ open, flow, omgeving, onClose }: CreateConfigDialogProps) {
   const titleId = useId();
-  const mutation = useCreateConfig();
+  const mutation = useCreateConfig(omgeving);
   const [dirty, setDirty] = useState(false);
   const done = () => {
     setDirty(false);
@@ -51,7 +61,7 @@ export function CreateConfigDialog({ open, flow, onClose }: CreateConfigDialogPr
         fullWidth
         scroll="paper"
       >
-        <DialogTitle id={titleId}>{LABELS.configs.createTitle}</DialogTitle>
+        <DialogTitle id={titleId}>{titleIn(omgeving, LABELS.configs.createTitle)}</DialogTitle>
         {/* Mounted only while open, so every opening starts with an empty form. */}
         {open && (
           <CreateConfigForm

@@ -5,6 +5,7 @@ import {
   maxMessagesSchema,
   SUCCESS_MESSAGES,
   type ConfigListItem,
+  type Omgeving,
 } from '@knooppunt/domain';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -16,21 +17,23 @@ import { useNotify } from '@/components/notifications/notify-context';
 import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
 import { LABELS } from '@/lib/texts';
 import { useUpdateSender } from '../api/update-sender';
+import { titleIn } from './use-omgeving';
 
 interface MaxMessagesDialogProps {
+  omgeving: Omgeving;
   /** The row whose sender is set; none closes the dialog. */
   row: ConfigListItem | undefined;
   onClose: () => void;
 }
 
 /** 'Instellen aantal gelijktijdige berichten': a whole number from 0 to 5. */
-export function MaxMessagesDialog({ row, onClose }: MaxMessagesDialogProps) {
+export function MaxMessagesDialog({ omgeving, row, onClose }: MaxMessagesDialogProps) {
   const titleId = useId();
-  const mutation = useUpdateSender();
+  const mutation = useUpdateSender(omgeving);
   const close = () => !mutation.isPending && onClose();
   return (
     <Dialog open={Boolean(row)} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>{LABELS.maxMessages.title}</DialogTitle>
+      <DialogTitle id={titleId}>{titleIn(omgeving, LABELS.maxMessages.title)}</DialogTitle>
       {/* Mounted per opening, so the field starts from the sender's current value. */}
       {row && <MaxMessagesForm row={row} mutation={mutation} onCancel={close} onDone={onClose} />}
     </Dialog>

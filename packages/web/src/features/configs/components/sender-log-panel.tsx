@@ -1,4 +1,4 @@
-import { CONFIG_TEXTS, type ConfigListItem } from '@knooppunt/domain';
+import { CONFIG_TEXTS, type ConfigListItem, type Omgeving } from '@knooppunt/domain';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,30 +13,33 @@ import { LoadErrorState } from '@/components/status/error-state';
 import { formatDateTime } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
 import { useSenderLog } from '../api/get-sender-log';
+import { titleIn } from './use-omgeving';
 
 interface SenderLogPanelProps {
+  omgeving: Omgeving;
   row: ConfigListItem | undefined;
   onClose: () => void;
 }
 
 /** 'Log van verzendproces voor …': every change of the sender, newest first. */
-export function SenderLogPanel({ row, onClose }: SenderLogPanelProps) {
+export function SenderLogPanel({ omgeving, row, onClose }: SenderLogPanelProps) {
   // The last row stays on screen while the panel slides away.
   const [shown, setShown] = useState(row);
   if (row && row !== shown) setShown(row);
   return (
     <SidePanel
       open={Boolean(row)}
-      title={shown ? LABELS.senderLog.title(shown.deelnemer, shown.versienummer) : ''}
+      title={shown ? titleIn(omgeving, LABELS.senderLog.title(shown.deelnemer, shown.versienummer)) : ''}
       onClose={onClose}
     >
-      {row && <SenderLogTable deelnemer={row.deelnemer} versienummer={row.versienummer} />}
+      {row && <SenderLogTable omgeving={omgeving} deelnemer={row.deelnemer} versienummer={row.versienummer} />}
     </SidePanel>
   );
 }
 
-function SenderLogTable({ deelnemer, versienummer }: { deelnemer: string; versienummer: string }) {
-  const { data: entries, error, isFetching, refetch } = useSenderLog({ deelnemer, versienummer });
+function SenderLogTable(props: { omgeving: Omgeving; deelnemer: string; versienummer: string }) {
+  const { omgeving, deelnemer, versienummer } = props;
+  const { data: entries, error, isFetching, refetch } = useSenderLog(omgeving, { deelnemer, versienummer });
   if (!entries) {
     // A failed fetch shows its error alert too.
     if (error && !isFetching) {

@@ -1,4 +1,4 @@
-import { ERROR_TITLES, SUCCESS_MESSAGES, type ConfigListItem } from '@knooppunt/domain';
+import { ERROR_TITLES, SUCCESS_MESSAGES, type ConfigListItem, type Omgeving } from '@knooppunt/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
 import { useNotify } from '@/components/notifications/notify-context';
@@ -6,6 +6,7 @@ import { LABELS } from '@/lib/texts';
 import { useActivateDraft } from '../api/activate-draft';
 import { useSwitchToNewestConfig } from '../api/switch-to-newest-config';
 import { useUpdateSender } from '../api/update-sender';
+import { titleIn } from './use-omgeving';
 
 type Confirmation = { kind: 'activate' | 'newest'; row: ConfigListItem };
 
@@ -16,11 +17,11 @@ const sameKey = (row: ConfigListItem, key: { deelnemer: string; versienummer: st
  * The row actions that change something: activating a draft and switching the sender to the newest
  * version (both asked first, they change what goes out), and pausing or resuming the sender.
  */
-export function useRowActions() {
+export function useRowActions(omgeving: Omgeving) {
   const { notifyError, notifySuccess } = useNotify();
-  const activation = useActivateDraft();
-  const switching = useSwitchToNewestConfig();
-  const senderChange = useUpdateSender();
+  const activation = useActivateDraft(omgeving);
+  const switching = useSwitchToNewestConfig(omgeving);
+  const senderChange = useUpdateSender(omgeving);
   const [confirmation, setConfirmation] = useState<Confirmation>();
   const key = (row: ConfigListItem) => ({ deelnemer: row.deelnemer, versienummer: row.versienummer });
 
@@ -48,7 +49,10 @@ export function useRowActions() {
   const confirmDialog = confirmation && (
     <ConfirmDialog
       open
-      title={confirmation.kind === 'activate' ? LABELS.configs.activateDraft : LABELS.configs.useNewest}
+      title={titleIn(
+        omgeving,
+        confirmation.kind === 'activate' ? LABELS.configs.activateDraft : LABELS.configs.useNewest,
+      )}
       text={
         confirmation.kind === 'activate'
           ? LABELS.configs.activateDraftText(confirmation.row.deelnemer, confirmation.row.versienummer)

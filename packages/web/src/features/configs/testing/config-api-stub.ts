@@ -94,7 +94,13 @@ export interface ConfigApi {
   log?: Handler;
 }
 
-/** Stubs fetch with the configuration endpoints; each can be replaced. Answers the calls made. */
+/** Where the test environment's configuration calls are: production's paths under it (decision 0038). */
+export const TEST_PREFIX = '/test';
+
+/**
+ * Stubs fetch with the configuration endpoints, of production and alike of the test environment;
+ * each can be replaced (a handler tells them apart by the request's path). Answers the calls made.
+ */
 export function stubConfigApi(overrides: ConfigApi = {}) {
   const handlers: Required<ConfigApi> = {
     search: () => Response.json({ items: Object.values(ROWS), count: 5, skip: 0, limit: 10 }),
@@ -109,16 +115,21 @@ export function stubConfigApi(overrides: ConfigApi = {}) {
     log: () => Response.json([] satisfies SenderLogEntry[]),
     ...overrides,
   };
+  const calls = (prefix: string) => ({
+    [`POST ${prefix}/rest/management/config/search`]: handlers.search,
+    [`GET ${prefix}/rest/management/config`]: handlers.config,
+    [`POST ${prefix}/rest/management/config`]: handlers.save,
+    [`PUT ${prefix}/rest/management/config`]: handlers.save,
+    [`PATCH ${prefix}/rest/management/config`]: handlers.save,
+    [`POST ${prefix}/rest/management/connection-check`]: handlers.check,
+    [`GET ${prefix}/rest/management/message-sender/log`]: handlers.log,
+    [`PUT ${prefix}/rest/management/message-sender`]: handlers.sender,
+    [`PATCH ${prefix}/rest/management/message-sender`]: handlers.sender,
+  });
   return stubApi({
-    'POST /rest/management/config/search': handlers.search,
-    'GET /rest/management/config': handlers.config,
-    'POST /rest/management/config': handlers.save,
-    'PUT /rest/management/config': handlers.save,
-    'PATCH /rest/management/config': handlers.save,
-    'POST /rest/management/connection-check': handlers.check,
-    'GET /rest/management/message-sender/log': handlers.log,
-    'PUT /rest/management/message-sender': handlers.sender,
-    'PATCH /rest/management/message-sender': handlers.sender,
+    ...calls(''),
+    ...calls(TEST_PREFIX),
+    // The value lists are shared: the test environment has no copy of them.
     'GET /rest/valuelist': () =>
       Response.json({
         deelnemers: ['Aannemer_Alfa', 'Netbeheer_Noord'],
