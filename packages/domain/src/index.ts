@@ -23,3 +23,4 @@ export * from './audit-log';
 export * from './delivery-stats';
 export * from './overzicht';
 export * from './omgeving';
+export * from './conformance/catalogue';

@@ -164,6 +164,7 @@ describe('transition, Hoofdnet', () => {
       status: 400,
       statusText: 'In uitvoering',
       levering: { leveringId: 'DL-01', type: 'Deellevering', statusText: 'Ingediend' },
+      row: expect.objectContaining({ type: 'Deellevering', levering: 'indienen' }),
     });
   });
 
@@ -211,6 +212,7 @@ describe('transition, Hoofdnet', () => {
       ok: true,
       status: 910,
       statusText: 'Opdracht geannuleerd',
+      row: expect.objectContaining({ type: 'AnnuleringHoofdnet' }),
     });
   });
 });

@@ -36,7 +36,15 @@ export interface LeveringUpdate {
 export type TransitionRefusal = 'no_order' | 'order_exists' | 'wrong_side' | 'not_allowed_in_status' | 'no_levering';
 
 export type TransitionResult =
-  | { ok: true; status: number; statusText: string; planStatusText?: string; levering?: LeveringUpdate }
+  | {
+      ok: true;
+      status: number;
+      statusText: string;
+      planStatusText?: string;
+      levering?: LeveringUpdate;
+      /** The lifecycle row that applied (the conformance catalogue counts the rows its scenarios take). */
+      row: LifecycleRow;
+    }
   | { ok: false; reason: TransitionRefusal; message: string };
 
 const LEVERING_TYPES: Partial<Record<MessageType, LeveringType>> = {
@@ -152,7 +160,7 @@ function outcome(
   } else {
     next = row.to;
   }
-  const result: TransitionResult = { ok: true, status: next.status, statusText: next.statusText };
+  const result: TransitionResult = { ok: true, status: next.status, statusText: next.statusText, row };
 
   const planStatus = field(data, 'planStatus');
   if (row.planStatus && typeof planStatus === 'string') result.planStatusText = planStatus;
