@@ -236,9 +236,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // on the test environment's tables, audited as '… (test)'.
   const testAudit = createAuditService({ omgeving: 'test' });
   const testConfigs = createConfigsService({ db: database.test, audit: testAudit, cipher });
-  await app.register(configRoutes, { service: testConfigs, prefix: TEST_API_PREFIX });
+  // A participant puts its own test configuration live itself: activating and the sender need no operator.
+  await app.register(configRoutes, { service: testConfigs, activateAccess: 'canCreateDraft', prefix: TEST_API_PREFIX });
   await app.register(senderRoutes, {
     service: createSendersService({ db: database.test, audit: testAudit }),
+    manageAccess: 'canCreateDraft',
     prefix: TEST_API_PREFIX,
   });
   await app.register(connectionCheckRoutes, { configs: testConfigs, outbound, prefix: TEST_API_PREFIX });

@@ -217,7 +217,8 @@ const ROUTES: {
   },
   { method: 'DELETE', url: `/rest/waardenlijst/${UNKNOWN_ID}`, access: 'canEditConceptRules' },
 ];
-// The test environment's configuration calls (decision 0038): the same routes under /test, the same rights.
+// The test environment's configuration calls (decision 0038): the same routes under /test, the same
+// rights but one: what the operator does in production, a participant does for itself in the test environment.
 const TEST_ENVIRONMENT_ROUTES = [
   '/rest/management/config',
   '/rest/management/message-sender',
@@ -227,6 +228,8 @@ ROUTES.push(
   ...ROUTES.filter((route) => TEST_ENVIRONMENT_ROUTES.some((path) => route.url.startsWith(path))).map((route) => ({
     ...route,
     url: `${TEST_API_PREFIX}${route.url}`,
+    // A participant activates its own test configuration and runs its own test sender.
+    access: route.access === 'canCreateConfig' ? 'canCreateDraft' : route.access,
   })),
 );
 

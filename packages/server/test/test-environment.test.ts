@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { EXAMPLE_BERICHTEN, messageTypesFor } from '@knooppunt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, deliveryMinutes, messages, opdrachten } from '../src/db/schema';
+import { auditLog, deliveryMinutes, messages, opdrachten, senders } from '../src/db/schema';
 import { bearer, createListeningTestApp, tokenFor, type TestApp } from './helpers';
 import { eventually, startReceiver, type Receiver } from './support/delivery';
 
@@ -222,8 +222,46 @@ describe('the test environment', () => {
     await eventually(() => expect(callbacksFor(productionReceiver, 'OMG-LIVE')).toHaveLength(1), 3000);
   });
 
+  it('lets a participant put its own test configuration live, never another’s, and never in production', async () => {
+    const organisation = { organisatie: 'Proef_Netbeheer', type: 'Netbeheerder' };
+    expect((await call('POST', '/rest/organisations', beheer, organisation)).statusCode).toBe(201);
+    const own = await users(['Netbeheerder', 'Configuraties Beheren'], 'Proef_Netbeheer');
+    const key = { deelnemer: 'Proef_Netbeheer', versienummer: '2.0' };
+    const urls = Object.fromEntries(
+      messageTypesFor('aansluiting', 'opdrachtgever').map((type) => [type, `${testReceiver.origin}/callback/${type}`]),
+    );
+    const config = {
+      clientId: 'proef-nb',
+      clientSecret: 'geheim-proef-nb',
+      tokenUrl: `${testReceiver.origin}/token`,
+      urls,
+    };
+    for (const prefix of ['', '/test']) {
+      const created = await call('POST', `${prefix}/rest/management/config`, own, { ...key, config });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    // Production leaves activating and the sender to the operator…
+    expect((await call('PATCH', '/rest/management/config', own, key)).statusCode).toBe(403);
+    expect((await call('PUT', '/rest/management/message-sender', own, { ...key, version: 1 })).statusCode).toBe(403);
+    // …the test environment lets the participant do it for itself.
+    expect((await call('PATCH', '/test/rest/management/config', own, key)).statusCode).toBe(200);
+    const sender = await call('PUT', '/test/rest/management/message-sender', own, { ...key, version: 1 });
+    expect(sender.statusCode, sender.body).toBe(200);
+    const paused = await call('PATCH', '/test/rest/management/message-sender', own, { ...key, running: false });
+    expect(paused.json()).toMatchObject({ running: false });
+    // Another participant's test configuration and sender stay out of reach: answered as ones that
+    // do not exist, as in production.
+    const other = { deelnemer: 'Proef_Aannemer', versienummer: '2.0' };
+    expect((await call('PATCH', '/test/rest/management/config', own, other)).statusCode).toBe(404);
+    const otherSender = await call('PATCH', '/test/rest/management/message-sender', own, { ...other, running: false });
+    expect(otherSender.statusCode).toBe(404);
+    const [still] = await t.app.testDb.select().from(senders).where(eq(senders.deelnemer, 'Proef_Aannemer'));
+    expect(still?.running).toBe(true);
+  });
+
   it('audits a change of a test configuration as one of the test environment', async () => {
     const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'config.create'));
-    expect(entries.map((entry) => entry.subjectType).sort()).toEqual(['configuration', 'configuration (test)']);
+    const subjects = entries.filter((entry) => entry.subjectId.startsWith('Proef_Aannemer'));
+    expect(subjects.map((entry) => entry.subjectType).sort()).toEqual(['configuration', 'configuration (test)']);
   });
 });

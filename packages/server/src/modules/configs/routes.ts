@@ -10,12 +10,21 @@ import {
   updateConfigSchema,
 } from '@knooppunt/domain';
 import { currentUser } from '../../auth/guard';
+import type { Access } from '../../auth/guard';
 import type { ConfigsService } from './service';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const tags = ['Configuraties'];
 
-export const configRoutes: FastifyPluginAsyncZod<{ service: ConfigsService }> = async (app, { service }) => {
+/**
+ * `activateAccess`: who may activate a draft — production: `canCreateConfig` (the operator); the
+ * test environment: `canCreateDraft`, so that a participant puts its own test configuration live
+ * (decision 0038; the service keeps a participant to its own).
+ */
+export const configRoutes: FastifyPluginAsyncZod<{ service: ConfigsService; activateAccess?: Access }> = async (
+  app,
+  { service, activateAccess = 'canCreateConfig' },
+) => {
   app.post(
     '/rest/management/config/search',
     {
@@ -96,7 +105,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ service: ConfigsService }> = 
   app.patch(
     '/rest/management/config',
     {
-      config: { access: 'canCreateConfig' },
+      config: { access: activateAccess },
       schema: {
         tags,
         summary: 'Activate the draft (Concept activeren)',

@@ -10,12 +10,20 @@ import {
   useNewestSchema,
 } from '@knooppunt/domain';
 import { currentUser } from '../../auth/guard';
+import type { Access } from '../../auth/guard';
 import type { SendersService } from './service';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const tags = ['Verzendproces'];
 
-export const senderRoutes: FastifyPluginAsyncZod<{ service: SendersService }> = async (app, { service }) => {
+/**
+ * `manageAccess`: who may switch, pause, resume or limit a sender — production: `canCreateConfig`
+ * (the operator); the test environment: `canCreateDraft`, a participant its own (decision 0038).
+ */
+export const senderRoutes: FastifyPluginAsyncZod<{ service: SendersService; manageAccess?: Access }> = async (
+  app,
+  { service, manageAccess = 'canCreateConfig' },
+) => {
   app.get(
     '/rest/management/message-sender',
     {
@@ -34,7 +42,7 @@ export const senderRoutes: FastifyPluginAsyncZod<{ service: SendersService }> = 
   app.put(
     '/rest/management/message-sender',
     {
-      config: { access: 'canCreateConfig' },
+      config: { access: manageAccess },
       schema: {
         tags,
         summary: 'Use the newest configuration',
@@ -50,7 +58,7 @@ export const senderRoutes: FastifyPluginAsyncZod<{ service: SendersService }> = 
   app.patch(
     '/rest/management/message-sender',
     {
-      config: { access: 'canCreateConfig' },
+      config: { access: manageAccess },
       schema: {
         tags,
         summary: 'Pause or resume sending, or set the maximum number of concurrent messages',

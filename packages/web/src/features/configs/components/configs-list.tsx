@@ -29,7 +29,10 @@ const rowId = (row: ConfigListItem) => `${row.deelnemer}/${row.versienummer}/${r
 
 /** The configurations of one flow in one environment, with what a row's actions open. */
 export function ConfigsList({ flow, omgeving }: { flow: Flow; omgeving: Omgeving }) {
-  const { canCreateConfig } = usePermissions();
+  const permissions = usePermissions();
+  // In the test environment a participant activates its own configuration and runs its own
+  // sender, which production leaves to the operator (decision 0038).
+  const canCreateConfig = omgeving === 'test' ? permissions.canCreateDraft : permissions.canCreateConfig;
   const list = useListParams({
     filterDefaults: FILTER_DEFAULTS,
     sortFields: CONFIG_SORT_FIELDS,

@@ -95,6 +95,20 @@ describe('Configuraties of the test environment', () => {
     expect(await api.bodies('POST', SEARCH)).toMatchObject([{ skip: 0 }]);
   });
 
+  it("offers a participant's own manager the sender and 'Nieuwste configuratie gebruiken' in Test only", async () => {
+    stubBothEnvironments();
+    const { user } = renderScreen(EIGEN_BEHEER, '/configs');
+    const production = await rowOf('Aannemer_Alfa');
+    expect(within(production).queryByRole('button', { name: new RegExp(LABELS.configs.maxMessages) })).toBeNull();
+    expect(within(production).queryByRole('button', { name: new RegExp(LABELS.configs.useNewest) })).toBeNull();
+
+    await user.click(omgevingButton('test'));
+    await waitFor(() => expect(screen.getByText(LABELS.configs.testEnvironment)).toBeInTheDocument());
+    const test = await rowOf('Aannemer_Alfa');
+    expect(within(test).getByRole('button', { name: new RegExp(LABELS.configs.maxMessages) })).toBeInTheDocument();
+    expect(within(test).getByRole('button', { name: new RegExp(LABELS.configs.useNewest) })).toBeInTheDocument();
+  });
+
   it('creates a draft in the test environment, refreshing only its list', async () => {
     const api = stubBothEnvironments();
     const { user } = renderScreen(EIGEN_BEHEER, '/configs');
