@@ -24,3 +24,4 @@ export * from './delivery-stats';
 export * from './overzicht';
 export * from './omgeving';
 export * from './conformance/catalogue';
+export * from './conformance/runs';

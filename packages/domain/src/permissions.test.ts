@@ -29,6 +29,9 @@ const CASES: [roles: string[], granted: Permission[]][] = [
   [['Business rules Beheren'], []],
   [['Beheer connectiviteit'], ['canManageClients']],
   [['Connectiviteit Beheren'], []],
+  [['Testtool Verzenden'], ['canSendTesttool']],
+  // A Beheerder role: nothing without the super role.
+  [['Testtool Beheren'], []],
 ];
 
 const SUPER_GRANTS: Permission[] = [
@@ -59,6 +62,8 @@ const SUPER_CASES: [extraRoles: string[], extraGranted: Permission[]][] = [
   [['Business Rules Beheer'], []],
   [['Connectiviteit Beheren'], ['canManageClients']],
   [['Beheer connectiviteit'], []],
+  [['Testtool Verzenden'], ['canSendTesttool']],
+  [['Testtool Beheren'], ['canManageTesttool']],
 ];
 
 function expectExactly(roles: string[], granted: Permission[]) {
@@ -84,11 +89,13 @@ describe('permissionsFor', () => {
       'Gebruikers Beheren',
       'Business rules Beheren',
       'Connectiviteit Beheren',
+      'Testtool Verzenden',
+      'Testtool Beheren',
     ]);
     expect(ALL_FLAGS.filter((flag) => !flags[flag])).toEqual([]);
   });
 
   it('ignores roles it does not know', () => {
-    expectExactly(['Testtool Beheren', 'iets anders'], []);
+    expectExactly(['Aanvraag kopieren', 'iets anders'], []);
   });
 });

@@ -38,6 +38,10 @@ export interface Permissions {
   canManageClients: boolean;
   /** The Auditlog screen: every audited change of every participant (super role, decision 0033). */
   canViewAuditLog: boolean;
+  /** The Testtool (issue 28): conformance runs and test messages of the own participant ('Testtool Verzenden'). */
+  canSendTesttool: boolean;
+  /** Every participant's conformance runs, and the Testtool's settings ('Testtool Beheren', a Beheerder role). */
+  canManageTesttool: boolean;
 }
 
 export type Permission = keyof Permissions;
@@ -77,6 +81,8 @@ export function permissionsFor(roles: readonly string[]): Permissions {
     canRetryMessage: canViewMonitoring || canViewUitval,
     canManageClients: bySuper(has('Connectiviteit Beheren'), has('Beheer connectiviteit')),
     canViewAuditLog: superRole,
+    canSendTesttool: has('Testtool Verzenden'),
+    canManageTesttool: superRole && has('Testtool Beheren'),
   };
 }
 

@@ -56,6 +56,10 @@ import { startDelivery } from './delivery';
 import { createDeliveryMetrics } from './delivery/metrics';
 import { Registry } from 'prom-client';
 import { seedDemo } from './demo/seed';
+import { SIMULATOR_RECEIVERS, ensureSimulator } from './testtool/simulator';
+import { createConformanceRunner } from './testtool/runner';
+import { createTesttoolService } from './testtool/service';
+import { testtoolRoutes } from './testtool/routes';
 import { seedDemoClients } from './demo/seed-clients';
 import { DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_USERS } from './demo/data';
 import { seedDemoRules } from './demo/seed-regels';
@@ -82,6 +86,8 @@ export interface BuildOptions {
   mail?: { pollMs?: number; retryScheduleMs?: readonly number[] };
   /** Tests: the retention job's schedule and a signal after each run (retention/job.ts). */
   retention?: Pick<RetentionJobOptions, 'firstDelayMs' | 'intervalMs' | 'run' | 'onRun'>;
+  /** Tests: how often the conformance runner looks at the runs (testtool/runner.ts). */
+  testtool?: { tickMs?: number };
   /** Tests: smaller batches of the bulk resend, or no runner (`false`). */
   bulkRetry?: { batchSize?: number; pollMs?: number; leaseMs?: number } | false;
 }
@@ -126,6 +132,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await ensureFirstAdministrator({ db: database.db, config, mailer, log: app.log });
   const outbound = outboundFromConfig(config.outbound);
+  // The simulated counterparties of the test environment, and its accepting service (decision 0040):
+  // the participants' test systems send through it, and so does the simulator.
+  await ensureSimulator(database.db, database.test);
+  const testInbound = createInboundService({
+    db: database.test,
+    contentValidators: [createRuleValidator(database.test, app.log)],
+    log: app.log,
+  });
   const registry = new Registry();
   const metricsOfDelivery = createDeliveryMetrics(registry, database.db);
   const mailBacklog = mailer.enabled ? mailBacklogReading(database.db) : undefined;
@@ -154,7 +168,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           log: app.log,
           mailer,
           omgeving: 'test',
+          localReceivers: SIMULATOR_RECEIVERS,
         });
+  // The worker moves the conformance runs on (decision 0040).
+  const runner =
+    config.role === 'api'
+      ? undefined
+      : createConformanceRunner({
+          db: database.db,
+          testDb: database.test,
+          inbound: testInbound,
+          log: app.log,
+          tickMs: options.testtool?.tickMs,
+        });
+  runner?.start();
   // The api processes write mail; the worker sends it (ROLE=all does both).
   if (config.role !== 'api') mailer.start();
   // The worker removes what is past its retention, daily (decision 0032).
@@ -183,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // In this order: finish running deliveries, mail, bulk resends and the retention job, then
   // close the connections they use.
   app.addHook('onClose', async () => {
+    await runner?.stop();
     await retention?.stop();
     await bulkRetry?.stop();
     await delivery?.stop();
@@ -260,6 +288,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   await app.register(auditLogRoutes, { service: createAuditLogService({ db: database.db }) });
   await app.register(overzichtRoutes, { service: createOverzichtService({ db: database.db }) });
+  const testtool = createTesttoolService({
+    db: database.db,
+    audit,
+    stepTimeoutSeconds: config.testtool.stepTimeoutSeconds,
+  });
+  await app.register(testtoolRoutes, { service: testtool });
   await app.register(inboundRoutes, {
     services: {
       productie: createInboundService({
@@ -269,12 +303,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         registry,
       }),
       // The same checks on the test environment's orders; the rules are the one shared set (decision 0038).
-      test: createInboundService({
-        db: database.test,
-        contentValidators: [createRuleValidator(database.test, app.log)],
-        log: app.log,
-      }),
+      test: testInbound,
     },
+    onTestRefusal: (system, bericht, error) => testtool.recordRefusal(system.deelnemer ?? '', bericht, error),
   });
   if (config.demo) {
     await app.register(demoMode, {

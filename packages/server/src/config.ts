@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { TEST_RETENTION_DAYS_DEFAULT } from '@knooppunt/domain';
+import { TESTTOOL_STEP_TIMEOUT_MINUTES_DEFAULT, TEST_RETENTION_DAYS_DEFAULT } from '@knooppunt/domain';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
@@ -95,6 +95,13 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: days('AUDIT_RETENTION_DAYS').default(730),
   /** Retention of the test environment (decision 0038): days after their last change that test orders are deleted. */
   TEST_RETENTION_DAYS: days('TEST_RETENTION_DAYS').default(TEST_RETENTION_DAYS_DEFAULT),
+  /** The Testtool (decision 0040): how long a conformance run's step waits for what it expects. */
+  TESTTOOL_STEP_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60 * 60)
+    .default(TESTTOOL_STEP_TIMEOUT_MINUTES_DEFAULT * 60),
   DEMO_RESPONSE_DELAY_MIN_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   DEMO_RESPONSE_DELAY_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(8000),
   /** Failure and recovery alerts by e-mail (delivery/alerts.ts, decision 0035). */
@@ -178,6 +185,8 @@ export interface Config {
    * environment's orders with their messages `testDays` after their last change (decision 0038).
    */
   retention: { messageDays: number; auditDays: number; testDays: number };
+  /** The Testtool's conformance runs: how long a step waits (decision 0040). */
+  testtool: { stepTimeoutSeconds: number };
   /** Calls to participants' URLs (connection check, delivery). */
   outbound: {
     /** Whether loopback and private-network targets and plain http are allowed (demo mode only by default). */
@@ -280,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     secretKey: e.SECRET_KEY,
     retention: { messageDays: e.RETENTION_DAYS, auditDays: e.AUDIT_RETENTION_DAYS, testDays: e.TEST_RETENTION_DAYS },
+    testtool: { stepTimeoutSeconds: e.TESTTOOL_STEP_TIMEOUT_SECONDS },
     outbound: {
       allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? demo,
       timeoutMs: e.OUTBOUND_TIMEOUT_MS,

@@ -216,6 +216,11 @@ const ROUTES: {
     body: { id: 'gas-tg-drukklasse', waarde: '100 mbar', toegestaan: false },
   },
   { method: 'DELETE', url: `/rest/waardenlijst/${UNKNOWN_ID}`, access: 'canEditConceptRules' },
+  { method: 'GET', url: '/rest/testtool/scenarios', access: 'canSendTesttool' },
+  { method: 'POST', url: '/rest/testtool/runs', access: 'canSendTesttool', body: { scenario: 'aansluiting-gereed' } },
+  { method: 'GET', url: '/rest/testtool/runs', access: 'canSendTesttool' },
+  { method: 'GET', url: `/rest/testtool/runs/${UNKNOWN_ID}`, access: 'canSendTesttool' },
+  { method: 'POST', url: `/rest/testtool/runs/${UNKNOWN_ID}/stop`, access: 'canSendTesttool' },
 ];
 // The test environment's configuration calls (decision 0038): the same routes under /test, the same
 // rights but one: what the operator does in production, a participant does for itself in the test environment.
@@ -254,6 +259,8 @@ const GRANTING_ROLES: Record<Permission, string[]> = {
   canRetryMessage: ['Uitval Beheren'],
   canManageClients: ['Beheer connectiviteit'],
   canViewAuditLog: ['Beheer ziet alles'],
+  canSendTesttool: ['Testtool Verzenden'],
+  canManageTesttool: ['Beheer ziet alles', 'Testtool Beheren'],
 };
 
 let t: TestApp;
@@ -278,6 +285,7 @@ describe('route guards', () => {
         .replace('/cancel/ONBEKEND', '/cancel/:opdrachtId')
         .replace(`/waardenlijst/${UNKNOWN_ID}`, '/waardenlijst/:id')
         .replace(`/bulk-retry/${UNKNOWN_ID}`, '/bulk-retry/:id')
+        .replace(`/runs/${UNKNOWN_ID}`, '/runs/:id')
         .replace(`/${UNKNOWN_ID}/compare/${UNKNOWN_ID}`, '/:id/compare/:compareId')
         .replace(`/rules/${UNKNOWN_ID}`, '/rules/:id')
         .replace('/clients/onbekend-systeem/', '/clients/:clientId/');

@@ -141,12 +141,22 @@ function variants(flow: Flow, type: MessageType, state: State): Omit<ScenarioSte
   );
 }
 
-/** The data of a step: the type's example with the step's outcome and levering. */
+/** What a scenario says when it does not agree: an assessment 'niet akkoord' needs a reason. */
+export const SCENARIO_REDEN = 'Testtool: niet akkoord, graag opnieuw indienen.';
+
+/** The fields a step asks for: its outcome (with a reason when it is not akkoord) and its levering. */
+export function stepFields(step: Pick<ScenarioStep, 'akkoord' | 'leveringId'>): Record<string, unknown> {
+  return {
+    ...(step.akkoord !== undefined && { akkoord: step.akkoord }),
+    ...(step.akkoord === false && { reden: SCENARIO_REDEN }),
+    ...(step.leveringId !== undefined && { leveringId: step.leveringId }),
+  };
+}
+
+/** The data of a step: the type's example with the step's fields. */
 export function stepData(step: Pick<ScenarioStep, 'type' | 'akkoord' | 'leveringId'>): Record<string, unknown> {
   const data = JSON.parse(JSON.stringify(EXAMPLE_BERICHTEN[step.type].data)) as Record<string, unknown>;
-  if (step.akkoord !== undefined) data.akkoord = step.akkoord;
-  if (step.leveringId !== undefined) data.leveringId = step.leveringId;
-  return data;
+  return { ...data, ...stepFields(step) };
 }
 
 type Move = { step: ScenarioStep; next: State };

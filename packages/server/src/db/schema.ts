@@ -210,3 +210,4 @@ export const mailOutbox = pgTable(
 export * from './schema-berichten';
 export * from './schema-operations';
 export * from './schema-regels';
+export * from './schema-testtool';

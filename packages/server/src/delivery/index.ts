@@ -40,6 +40,8 @@ export interface StartDeliveryOptions {
    * and fewer lanes, no metrics and no alert mails.
    */
   omgeving?: Omgeving;
+  /** Receivers the worker takes messages for itself (the test lane's simulator, worker.ts). */
+  localReceivers?: ReadonlySet<string>;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
     wakeup,
     leaseMs: LEASE_TIMEOUTS * options.config.outbound.timeoutMs,
     ...(omgeving === 'test' && { maxInFlight: TEST_LANE_IN_FLIGHT }),
+    ...(options.localReceivers && { localReceivers: options.localReceivers }),
     ...(options.metrics && omgeving === 'productie' && { metrics: options.metrics }),
   });
   worker.start();

@@ -9,13 +9,16 @@ import {
 } from '@knooppunt/domain';
 import { currentUser } from '../../auth/guard';
 import type { Omgeving } from '@knooppunt/domain';
+import type { AuthUser } from '../../auth/verifier';
+import { AppError } from '../../errors';
 import type { InboundService } from './service';
 
 /** One accepting service per environment: a test client's messages go to the test environment's (decision 0038). */
-export const inboundRoutes: FastifyPluginAsyncZod<{ services: Record<Omgeving, InboundService> }> = async (
-  app,
-  { services },
-) => {
+export const inboundRoutes: FastifyPluginAsyncZod<{
+  services: Record<Omgeving, InboundService>;
+  /** A test message refused: the Testtool keeps it as evidence of a run (decision 0040). */
+  onTestRefusal?: (system: AuthUser, bericht: unknown, error: AppError) => Promise<void>;
+}> = async (app, { services, onTestRefusal }) => {
   app.post(
     '/api/v1/berichten',
     {
@@ -44,12 +47,21 @@ export const inboundRoutes: FastifyPluginAsyncZod<{ services: Record<Omgeving, I
     },
     async (request, reply) => {
       const system = currentUser(request);
-      const accepted = await services[system.omgeving].submit(
-        system,
-        request.body,
-        request.headers[IDEMPOTENCY_HEADER],
-      );
-      return reply.code(202).send(accepted);
+      try {
+        const accepted = await services[system.omgeving].submit(
+          system,
+          request.body,
+          request.headers[IDEMPOTENCY_HEADER],
+        );
+        return reply.code(202).send(accepted);
+      } catch (error) {
+        if (system.omgeving === 'test' && onTestRefusal && error instanceof AppError) {
+          await onTestRefusal(system, request.body, error).catch((failure: unknown) =>
+            request.log.warn({ err: failure }, 'recording a refusal for the Testtool failed'),
+          );
+        }
+        throw error;
+      }
     },
   );
 };

@@ -1,0 +1,177 @@
+import { CONFORMANCE_TEXTS, conformanceScenarios, type RunView } from '@knooppunt/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createListeningTestApp, tokenFor, type TestApp } from './helpers';
+import { startReferenceParticipant, type ReferenceParticipant } from './support/reference-participant';
+
+/*
+ * Conformance runs (issue 28 item 2, decision 0040): every catalogue scenario passes against a
+ * reference participant of either side, and runs fail at the right step, with their evidence,
+ * against participants that get it wrong.
+ */
+
+/** The wait of a step that is meant to fail (set per run, as 'Testtool Beheren' may). */
+const SHORT_WAIT_SECONDS = 2;
+let t: TestApp;
+let beheer: Record<string, string>;
+let manager: Record<string, string>;
+let aannemer: ReferenceParticipant;
+let netbeheerder: ReferenceParticipant;
+let broken: ReferenceParticipant;
+
+const testerOf = (deelnemer: string, roles = ['Testtool Verzenden']) => tokenFor(t, { deelnemer, roles }).then(bearer);
+
+/** Starts a run as the participant's own tester; with a short wait as the Testtool's administrator. */
+async function start(deelnemer: string, scenario: string, shortWait = false): Promise<RunView> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/rest/testtool/runs',
+    headers: shortWait ? manager : await testerOf(deelnemer),
+    payload: shortWait ? { scenario, deelnemer, stapTimeoutSeconden: SHORT_WAIT_SECONDS } : { scenario },
+  });
+  if (response.statusCode !== 201) throw new Error(response.body);
+  return response.json() as RunView;
+}
+
+beforeAll(async () => {
+  // A failing step ends its run within the wait, instead of the suite's time-out.
+  t = await createListeningTestApp({ ROLE: 'all', TESTTOOL_STEP_TIMEOUT_SECONDS: '30' }, { testtool: { tickMs: 40 } });
+  manager = await testerOf('Knooppunt_Beheer', ['Beheer ziet alles', 'Testtool Verzenden', 'Testtool Beheren']);
+  beheer = bearer(
+    await tokenFor(t, {
+      roles: ['Beheer ziet alles', 'Opdrachtverstrekking Beheren', 'Gebruikers Beheren'],
+      deelnemer: 'Knooppunt_Beheer',
+    }),
+  );
+  aannemer = await startReferenceParticipant(t, { deelnemer: 'Referentie_Aannemer', type: 'Aannemer', beheer });
+  netbeheerder = await startReferenceParticipant(t, {
+    deelnemer: 'Referentie_Netbeheer',
+    type: 'Netbeheerder',
+    beheer,
+  });
+  broken = await startReferenceParticipant(t, {
+    deelnemer: 'Kapotte_Aannemer',
+    type: 'Aannemer',
+    beheer,
+    callbackStatus: 500,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([aannemer.close(), netbeheerder.close(), broken.close()]);
+});
+
+describe('conformance runs', () => {
+  it('passes every scenario of the catalogue against a reference participant of either side, all at once', async () => {
+    const scenarios = conformanceScenarios();
+    const runs = await Promise.all(
+      scenarios.flatMap((scenario) =>
+        [aannemer, netbeheerder].map(async (participant) => {
+          const run = await start(participant.deelnemer, scenario.id);
+          return participant.play(run.id);
+        }),
+      ),
+    );
+    expect(
+      runs.filter((run) => run.status !== 'geslaagd').map((run) => [run.scenario.id, run.deelnemer, run.reason]),
+    ).toEqual([]);
+    expect(runs).toHaveLength(scenarios.length * 2);
+    for (const run of runs) {
+      expect(run.steps).toHaveLength(run.scenario.stappen);
+      expect(run.steps.every((step) => step.status === 'geslaagd' && step.berichtId)).toBe(true);
+    }
+    // The simulator's messages reached the participants' own callbacks.
+    expect(aannemer.callbacks.some((callback) => callback.url === '/callback/Opdracht')).toBe(true);
+    expect(netbeheerder.callbacks.some((callback) => callback.url === '/callback/Planning')).toBe(true);
+  }, 120_000);
+
+  it('fails at the step where the participant sends another message than the scenario asks', async () => {
+    const run = await start(aannemer.deelnemer, 'aansluiting-gereed', true);
+    const ended = await aannemer.play(run.id, { kind: 'wrongAnswer', instead: 'Bijstelling' });
+    expect(ended).toMatchObject({
+      status: 'mislukt',
+      step: 1,
+      reason: CONFORMANCE_TEXTS.wrongAnswer('Planning', 'Bijstelling'),
+    });
+    expect(ended.steps[1]).toMatchObject({ status: 'mislukt', door: 'deelnemer', ontvangen: { type: 'Bijstelling' } });
+    expect(ended.steps[0]).toMatchObject({ status: 'geslaagd', door: 'simulator', pogingen: 1 });
+  });
+
+  it('fails a step that gets no answer in time, and keeps Knooppunt’s refusal of a message out of order', async () => {
+    const silent = await start(aannemer.deelnemer, 'aansluiting-gereed', true);
+    const outOfOrder = await start(netbeheerder.deelnemer, 'aansluiting-bijstelling', true);
+    const [quiet, early] = await Promise.all([
+      aannemer.play(silent.id, { kind: 'silent' }),
+      // The netbeheerder must give the order first; an assessment of a TG is refused (409).
+      netbeheerder.play(outOfOrder.id, { kind: 'outOfOrder', instead: 'BeoordelingTG' }),
+    ]);
+    expect(quiet).toMatchObject({
+      status: 'mislukt',
+      step: 1,
+      reason: CONFORMANCE_TEXTS.noAnswer('Planning', SHORT_WAIT_SECONDS),
+    });
+    expect(early).toMatchObject({
+      status: 'mislukt',
+      step: 0,
+      reason: CONFORMANCE_TEXTS.noAnswer('Opdracht', SHORT_WAIT_SECONDS),
+    });
+    expect(early.steps[0]?.weigeringen).toEqual([
+      expect.objectContaining({
+        type: 'BeoordelingTG',
+        status: 409,
+        message: expect.stringContaining('BeoordelingTG'),
+      }),
+    ]);
+  });
+
+  it('fails the simulator’s step when the participant’s callback does not take the message', async () => {
+    const run = await start(broken.deelnemer, 'aansluiting-gereed', true);
+    const ended = await broken.play(run.id);
+    expect(ended).toMatchObject({ status: 'mislukt', step: 0, steps: [{ door: 'simulator', status: 'mislukt' }] });
+    expect(ended.reason).toContain(`niet binnen ${SHORT_WAIT_SECONDS} seconden afgeleverd`);
+    expect(ended.steps[0]?.laatsteFout?.msg).toContain('500');
+    expect(broken.callbacks.length).toBeGreaterThan(0);
+  });
+
+  it('lets a run be stopped, shows a participant only its own runs, and another participant’s as not found', async () => {
+    const run = await start(aannemer.deelnemer, 'hoofdnet-gereed');
+    const other = await testerOf(netbeheerder.deelnemer);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/rest/testtool/runs/${run.id}`, headers: other })).statusCode,
+    ).toBe(404);
+    const stop = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/rest/testtool/runs/${run.id}/stop`, headers });
+    expect((await stop(other)).statusCode).toBe(404);
+    const stopped = await stop(await testerOf(aannemer.deelnemer));
+    expect(stopped.json()).toMatchObject({ status: 'gestopt', reason: expect.stringContaining('Gestopt door') });
+    expect((await stop(await testerOf(aannemer.deelnemer))).statusCode).toBe(409);
+
+    const list = await t.app.inject({ method: 'GET', url: '/rest/testtool/runs', headers: other });
+    expect((list.json() as { items: RunView[] }).items.every((item) => item.deelnemer === netbeheerder.deelnemer)).toBe(
+      true,
+    );
+    const forOther = await t.app.inject({
+      method: 'POST',
+      url: '/rest/testtool/runs',
+      headers: other,
+      payload: { scenario: 'aansluiting-gereed', deelnemer: aannemer.deelnemer },
+    });
+    expect(forOther.statusCode).toBe(403);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/rest/testtool/runs',
+      headers: other,
+      payload: { scenario: 'bestaat-niet' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const shortWait = await t.app.inject({
+      method: 'POST',
+      url: '/rest/testtool/runs',
+      headers: other,
+      payload: { scenario: 'aansluiting-gereed', stapTimeoutSeconden: 1 },
+    });
+    expect(shortWait.statusCode).toBe(403);
+    expect(unknown.json().details).toEqual([
+      { field: 'scenario', message: CONFORMANCE_TEXTS.unknownScenario('bestaat-niet') },
+    ]);
+  });
+});
