@@ -23,5 +23,6 @@ export * from './audit-log';
 export * from './delivery-stats';
 export * from './overzicht';
 export * from './omgeving';
+export * from './docs';
 export * from './conformance/catalogue';
 export * from './conformance/runs';

@@ -17,6 +17,7 @@ import { spa } from './plugins/spa';
 import { textInput } from './plugins/text-input';
 import { healthRoutes } from './modules/health/routes';
 import { portalConfigRoutes } from './modules/portal-config/routes';
+import { docsRoutes } from './modules/docs/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { createOrganisationsService } from './modules/organisations/service';
 import { configRoutes } from './modules/configs/routes';
@@ -249,6 +250,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.register(portalConfigRoutes, { oidc: config.oidc });
+  await app.register(docsRoutes, { config, version: packageJson.version });
   await app.register(organisationRoutes, { service: createOrganisationsService({ db: database.db, audit }) });
   const directory = embedded
     ? embeddedDirectory({ publicUrl: config.publicUrl, showLinks: config.demo, log: app.log, mailer })

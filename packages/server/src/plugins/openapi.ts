@@ -2,8 +2,9 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@knooppunt/domain';
+import { KOPPELEN_PATH, apiErrorSchema } from '@knooppunt/domain';
 import type { Access } from '../auth/guard';
+import { participantsDocument, type OpenApiDocument } from './openapi-participants';
 
 const UNAUTHORIZED = apiErrorSchema.meta({
   description: 'No valid bearer access token (missing, malformed, expired, or not ours).',
@@ -12,8 +13,33 @@ const FORBIDDEN = apiErrorSchema.meta({
   description: 'The token is valid but lacks what the operation requires (see its description).',
 });
 
+/**
+ * The documents Swagger UI at /docs offers, the participants' API first (decision 0039): what a
+ * participant's developer opens it for. The whole document stays at /docs/json.
+ */
+export const OPENAPI_PATHS = {
+  participants: '/docs/deelnemers.json',
+  /** Served by modules/docs. */
+  callbacks: '/docs/callbacks.json',
+  /** Swagger UI's own: every route, the portal's included. */
+  whole: '/docs/json',
+} as const;
+
+const OPENAPI_DOCUMENTS = [
+  { name: 'Deelnemers-API', url: OPENAPI_PATHS.participants },
+  { name: 'Callbacks (webhooks)', url: OPENAPI_PATHS.callbacks },
+  { name: 'Portaal-API (intern)', url: OPENAPI_PATHS.whole },
+];
+
+const PARTICIPANTS_DESCRIPTION = (koppelen: string) =>
+  [
+    'De API waarmee het systeem van een deelnemer berichten over opdrachten aan Knooppunt aanbiedt, met een access token van zijn systeemclient (client credentials).',
+    `Wat Knooppunt aan de callback-URL's van de deelnemer aflevert staat in het document 'Callbacks (webhooks)' (kies het rechtsboven); hoe u koppelt, van token tot testomgeving, in [Koppelen met Knooppunt](${koppelen}).`,
+  ].join('\n\n');
+
 /** The OpenAPI document is generated from the route schemas; Swagger UI serves it at /docs. */
 export const openapi = fp<{ version: string; publicUrl: string }>(async (app, { version, publicUrl }) => {
+  const externalDocs = { description: 'Koppelen met Knooppunt', url: `${publicUrl}${KOPPELEN_PATH}` };
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -23,6 +49,7 @@ export const openapi = fp<{ version: string; publicUrl: string }>(async (app, { 
         description:
           'The portal REST API (`/rest`) and the participants API (`/api/v1`). Every call needs a bearer access token: 401 without a valid one, 403 without the permission the route names.',
       },
+      externalDocs,
       servers: [{ url: publicUrl }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -55,7 +82,24 @@ export const openapi = fp<{ version: string; publicUrl: string }>(async (app, { 
     // Schemas registered with an id (the recursive rule and value-list trees) become components.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    theme: { title: 'Knooppunt API-documentatie' },
+    // Swagger UI opens the first of `urls` and offers the others in its top bar.
+    uiConfig: { urls: OPENAPI_DOCUMENTS },
+  });
+
+  let participants: OpenApiDocument | undefined;
+  app.get(
+    OPENAPI_PATHS.participants,
+    { config: { access: 'public' }, schema: { hide: true } },
+    async () =>
+      (participants ??= participantsDocument(app.swagger() as unknown as OpenApiDocument, {
+        title: 'Knooppunt API voor deelnemers',
+        description: PARTICIPANTS_DESCRIPTION(externalDocs.url),
+        externalDocs,
+      })),
+  );
 });
 
 function needs(access: Exclude<Access, 'public'>): string {

@@ -164,6 +164,8 @@ export const LABELS = {
     graceHours: (hours: number) => `Na 'Nieuw geheim' werkt het vorige geheim nog ${hours} uur.`,
     tokenLifetime: (minutes: number) => `Een token is ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} geldig.`,
     externalClaim: (claim: string) => `De deelnemer staat in de claim '${claim}' van het token.`,
+    /** The guide for a participant's developers, both directions (decision 0039). */
+    koppelen: 'Koppelen met Knooppunt',
   },
   /** The user overview and its dialogs (spec 001 §2.7). */
   gebruikers: {

@@ -1,4 +1,11 @@
-import { CALL_FAILURE, ERROR_TITLES, OMGEVING_LABELS, SYSTEM_CLIENT_TEXTS, TITLES } from '@knooppunt/domain';
+import {
+  CALL_FAILURE,
+  ERROR_TITLES,
+  KOPPELEN_PATH,
+  OMGEVING_LABELS,
+  SYSTEM_CLIENT_TEXTS,
+  TITLES,
+} from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/dates';
@@ -134,6 +141,7 @@ describe('Systeemclients for a participant', () => {
     expect(panel).toHaveTextContent('knooppunt_systeem: ja');
     expect(panel).toHaveTextContent(LABELS.clients.graceHours(24));
     expect(panel).toHaveTextContent(LABELS.clients.tokenLifetime(10));
+    expect(within(panel).getByRole('link', { name: LABELS.clients.koppelen })).toHaveAttribute('href', KOPPELEN_PATH);
     expect(screen.getByRole('button', { name: LABELS.clients.newClient })).toBeInTheDocument();
   });
 

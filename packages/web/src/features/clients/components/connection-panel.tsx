@@ -1,5 +1,6 @@
-import type { ConnectionInfo } from '@knooppunt/domain';
+import { KOPPELEN_PATH, type ConnectionInfo } from '@knooppunt/domain';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -29,7 +30,7 @@ function Fact({ label, value, note }: { label: string; value: string; note?: str
   );
 }
 
-/** 'Verbinding': what a participant's developer needs to connect its system to /api/v1. */
+/** 'Verbinding': what a participant's developer needs to connect its system to /api/v1, and where the guide is. */
 export function ConnectionPanel({ verbinding }: { verbinding: ConnectionInfo }) {
   const titleId = useId();
   const { clients } = LABELS;
@@ -57,6 +58,10 @@ export function ConnectionPanel({ verbinding }: { verbinding: ConnectionInfo }) 
           </Typography>
         )}
       </Stack>
+      {/* The guide is a page of the server, not of the portal: a plain link, in a tab of its own. */}
+      <Link href={KOPPELEN_PATH} target="_blank" rel="noopener" variant="body2" sx={{ display: 'inline-block', mt: 2 }}>
+        {clients.koppelen}
+      </Link>
     </Paper>
   );
 }
