@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../src/modules/docs/markdown';
 import { pageHref } from '../src/modules/docs/pages';
 
-const html = (markdown: string) => renderMarkdown(markdown, { href: pageHref }).html;
+/** The HTML of a fragment, without the line breaks between tags that a reader does not see. */
+const html = (markdown: string) => renderMarkdown(markdown, { href: pageHref }).html.replaceAll('>\n<', '><');
 
 describe('the Markdown of docs/ as HTML (decision 0039)', () => {
   it('escapes every character of the source: text, code, link texts and addresses', () => {
@@ -28,8 +29,9 @@ describe('the Markdown of docs/ as HTML (decision 0039)', () => {
     expect(rendered).toContain('Tekst met &lt;b&gt;tags&lt;/b&gt; &amp; &quot;quotes&quot;');
     expect(rendered).toContain('<code>&lt;img src=x onerror=alert(1)&gt;</code>');
     expect(rendered).toContain('<a href="https://example.nl/?a=&quot;b&quot;&amp;c=&lt;d&gt;">klik &lt;em&gt;hier');
-    expect(rendered).toContain(
-      '<pre><code class="language-html">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</code></pre>',
+    // The line break that ends the code is not shown.
+    expect(rendered).toMatch(
+      /<pre><code class="language-html">&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt;\n?<\/code><\/pre>/,
     );
     expect(rendered).toContain('<th>&lt;a&gt;</th>');
     expect(rendered).toContain('<td><code>&lt;u&gt;</code></td>');
@@ -37,6 +39,14 @@ describe('the Markdown of docs/ as HTML (decision 0039)', () => {
 
   it('shows a link whose address is no web, mail or page address as text only', () => {
     expect(html('[gevaar](javascript:void) en [data](data:text/html,x)')).toBe('<p>gevaar en data</p>');
+    expect(html('![plaatje](javascript:void) en ![schema](lifecycle.png)')).toBe('<p>plaatje en schema</p>');
+  });
+
+  it('shows a block of HTML as text, and drops a comment within a line', () => {
+    expect(html('<div onclick="x()">\n*tekst*\n</div>')).toBe(
+      '<p>&lt;div onclick=&quot;x()&quot;&gt;\n*tekst*\n&lt;/div&gt;</p>',
+    );
+    expect(html('Een <!-- opmerking --> zin')).toBe('<p>Een  zin</p>');
   });
 
   it('points links to the served pages at their paths, and shows links to unserved files as text', () => {
@@ -83,10 +93,10 @@ describe('the Markdown of docs/ as HTML (decision 0039)', () => {
     expect(rendered).toBe(
       [
         '<p>Een alinea\nover twee regels met <strong>vet</strong> en <em>nadruk</em>, maar niet in client_secret_post.</p>',
-        '<ul>\n<li><strong>Eén.</strong> Het eerste\npunt.</li>\n<li>Twee</li>\n</ul>',
-        '<ol>\n<li>Stap een</li>\n<li>Stap twee</li>\n</ol>',
-        '<div class="table"><table>\n<thead><tr><th>Antwoord</th><th>Betekenis</th></tr></thead>\n<tbody>\n<tr><td><code>202</code></td><td>Opgeslagen</td></tr>\n</tbody>\n</table></div>',
-      ].join('\n'),
+        '<ul><li><strong>Eén.</strong> Het eerste\npunt.</li><li>Twee</li></ul>',
+        '<ol><li>Stap een</li><li>Stap twee</li></ol>',
+        '<div class="table"><table><thead><tr><th>Antwoord</th><th>Betekenis</th></tr></thead><tbody><tr><td><code>202</code></td><td>Opgeslagen</td></tr></tbody></table></div>',
+      ].join(''),
     );
   });
 
