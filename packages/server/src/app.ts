@@ -61,6 +61,7 @@ import { SIMULATOR_RECEIVERS, ensureSimulator } from './testtool/simulator';
 import { createConformanceRunner } from './testtool/runner';
 import { createTesttoolService } from './testtool/service';
 import { testtoolRoutes } from './testtool/routes';
+import { createTesttoolMessages } from './testtool/messages';
 import { seedDemoClients } from './demo/seed-clients';
 import { DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_USERS } from './demo/data';
 import { seedDemoRules } from './demo/seed-regels';
@@ -295,7 +296,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     audit,
     stepTimeoutSeconds: config.testtool.stepTimeoutSeconds,
   });
-  await app.register(testtoolRoutes, { service: testtool });
+  await app.register(testtoolRoutes, {
+    service: testtool,
+    messages: createTesttoolMessages({
+      db: database.db,
+      testDb: database.test,
+      inbound: testInbound,
+      testConfigs,
+      outbound,
+      audit,
+    }),
+  });
   await app.register(inboundRoutes, {
     services: {
       productie: createInboundService({

@@ -1,4 +1,13 @@
-import { CONFORMANCE_TEXTS, conformanceScenarios, type RunView } from '@knooppunt/domain';
+import { eq } from 'drizzle-orm';
+import {
+  CONFORMANCE_TEXTS,
+  EXAMPLE_BERICHTEN,
+  SIMULATOR,
+  TESTTOOL_TEXTS,
+  conformanceScenarios,
+  type RunView,
+} from '@knooppunt/domain';
+import { auditLog, opdrachten } from '../src/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createListeningTestApp, tokenFor, type TestApp } from './helpers';
 import { startReferenceParticipant, type ReferenceParticipant } from './support/reference-participant';
@@ -33,8 +42,9 @@ async function start(deelnemer: string, scenario: string, shortWait = false): Pr
 }
 
 beforeAll(async () => {
-  // A failing step ends its run within the wait, instead of the suite's time-out.
-  t = await createListeningTestApp({ ROLE: 'all', TESTTOOL_STEP_TIMEOUT_SECONDS: '30' }, { testtool: { tickMs: 40 } });
+  // A step that fails ends its run within the wait, well before the test's own time-out; a busy
+  // machine slows the runs that pass, but never past the wait.
+  t = await createListeningTestApp({ ROLE: 'all', TESTTOOL_STEP_TIMEOUT_SECONDS: '90' }, { testtool: { tickMs: 40 } });
   manager = await testerOf('Knooppunt_Beheer', ['Beheer ziet alles', 'Testtool Verzenden', 'Testtool Beheren']);
   beheer = bearer(
     await tokenFor(t, {
@@ -82,7 +92,7 @@ describe('conformance runs', () => {
     // The simulator's messages reached the participants' own callbacks.
     expect(aannemer.callbacks.some((callback) => callback.url === '/callback/Opdracht')).toBe(true);
     expect(netbeheerder.callbacks.some((callback) => callback.url === '/callback/Planning')).toBe(true);
-  }, 120_000);
+  }, 240_000);
 
   it('fails at the step where the participant sends another message than the scenario asks', async () => {
     const run = await start(aannemer.deelnemer, 'aansluiting-gereed', true);
@@ -173,5 +183,72 @@ describe('conformance runs', () => {
     expect(unknown.json().details).toEqual([
       { field: 'scenario', message: CONFORMANCE_TEXTS.unknownScenario('bestaat-niet') },
     ]);
+  });
+});
+
+describe('the Testtool’s single messages', () => {
+  const post = async (url: string, deelnemer: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: await testerOf(deelnemer), payload });
+  const opdracht = (opdrachtId: string) => ({
+    ...EXAMPLE_BERICHTEN.Opdracht,
+    opdrachtId,
+    data: { ...EXAMPLE_BERICHTEN.Opdracht.data, opdrachtnemer: SIMULATOR.opdrachtnemer },
+  });
+
+  it('checks a message as the API would and stores nothing; sends it into the test environment', async () => {
+    const checked = await post('/rest/testtool/controleren', netbeheerder.deelnemer, { bericht: opdracht('TT-1') });
+    expect(checked.json()).toEqual({ geldig: true, status: 202, message: TESTTOOL_TEXTS.valid, details: [] });
+    expect(await t.app.testDb.select().from(opdrachten).where(eq(opdrachten.opdrachtId, 'TT-1'))).toEqual([]);
+
+    const broken = { ...opdracht('TT-1'), data: { ...opdracht('TT-1').data, adres: { postcode: 'x' } } };
+    const invalid = (await post('/rest/testtool/controleren', netbeheerder.deelnemer, { bericht: broken })).json();
+    expect(invalid).toMatchObject({ geldig: false, status: 400 });
+    expect(invalid.details.map((detail: { field: string }) => detail.field)).toContain('data.adres.postcode');
+    const planning = { ...EXAMPLE_BERICHTEN.Planning, opdrachtId: 'TT-ONBEKEND' };
+    expect((await post('/rest/testtool/controleren', aannemer.deelnemer, { bericht: planning })).json()).toMatchObject({
+      geldig: false,
+      status: 409,
+    });
+
+    const sent = await post('/rest/testtool/versturen', netbeheerder.deelnemer, { bericht: opdracht('TT-1') });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const [order] = await t.app.testDb.select().from(opdrachten).where(eq(opdrachten.opdrachtId, 'TT-1'));
+    expect(order).toMatchObject({ opdrachtgever: netbeheerder.deelnemer, opdrachtnemer: SIMULATOR.opdrachtnemer });
+    expect(await t.app.db.select().from(opdrachten).where(eq(opdrachten.opdrachtId, 'TT-1'))).toEqual([]);
+    const audited = await t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, sent.json().id));
+    expect(audited).toEqual([
+      expect.objectContaining({ action: 'testtool.send', actorDeelnemer: netbeheerder.deelnemer }),
+    ]);
+    // The API's refusals answer as the API does.
+    expect(
+      (await post('/rest/testtool/versturen', netbeheerder.deelnemer, { bericht: opdracht('TT-1') })).statusCode,
+    ).toBe(409);
+  });
+
+  it('lets the simulator send one message to the own test callback and shows the exchange, token masked', async () => {
+    const before = aannemer.callbacks.length;
+    const probe = (await post('/rest/testtool/proefbericht', aannemer.deelnemer, { type: 'Opdracht' })).json();
+    expect(probe.verzoek).toMatchObject({
+      method: 'POST',
+      url: expect.stringMatching(/\/callback\/Opdracht$/),
+      headers: {
+        authorization: 'Bearer ••••',
+        'idempotency-key': expect.any(String),
+        'x-trace-id': expect.any(String),
+      },
+    });
+    expect(JSON.parse(probe.verzoek.body)).toMatchObject({ type: 'Opdracht', sender: SIMULATOR.opdrachtgever });
+    expect(probe.antwoord).toMatchObject({ status: 200, ms: expect.any(Number) });
+    expect(aannemer.callbacks.length).toBe(before + 1);
+    expect(aannemer.callbacks.at(-1)?.headers.authorization).toBe('Bearer referentie-token');
+    expect(JSON.stringify(probe)).not.toContain('referentie-token');
+
+    const failing = (await post('/rest/testtool/proefbericht', broken.deelnemer, { type: 'Opdracht' })).json();
+    expect(failing.antwoord).toMatchObject({ status: 500 });
+    const unknown = await post('/rest/testtool/proefbericht', aannemer.deelnemer, { type: 'Onbekend' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([{ field: 'type', message: TESTTOOL_TEXTS.unknownType('Onbekend') }]);
+    const without = await post('/rest/testtool/proefbericht', 'Netbeheer_Zuid', { type: 'Planning' });
+    expect(without.statusCode).toBe(404);
   });
 });

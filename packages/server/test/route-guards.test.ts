@@ -221,6 +221,9 @@ const ROUTES: {
   { method: 'GET', url: '/rest/testtool/runs', access: 'canSendTesttool' },
   { method: 'GET', url: `/rest/testtool/runs/${UNKNOWN_ID}`, access: 'canSendTesttool' },
   { method: 'POST', url: `/rest/testtool/runs/${UNKNOWN_ID}/stop`, access: 'canSendTesttool' },
+  { method: 'POST', url: '/rest/testtool/controleren', access: 'canSendTesttool', body: { bericht: {} } },
+  { method: 'POST', url: '/rest/testtool/versturen', access: 'canSendTesttool', body: { bericht: {} } },
+  { method: 'POST', url: '/rest/testtool/proefbericht', access: 'canSendTesttool', body: { type: 'Opdracht' } },
 ];
 // The test environment's configuration calls (decision 0038): the same routes under /test, the same
 // rights but one: what the operator does in production, a participant does for itself in the test environment.

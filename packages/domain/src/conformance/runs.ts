@@ -150,3 +150,46 @@ export const scenarioViewSchema = z.object({
   ),
 });
 export const scenarioListSchema = z.object({ items: z.array(scenarioViewSchema) });
+
+/*
+ * The Testtool's single messages (issue 28 item 3): check a message without sending it, send it
+ * into the test environment as the own organisation's system, or let the simulator send one to the
+ * own test callback and show the exact exchange.
+ */
+
+export const TESTTOOL_TEXTS = {
+  noTestConfiguration: (deelnemer: string, versienummer: string) =>
+    `${deelnemer} heeft geen actieve testconfiguratie voor versienummer ${versienummer}: stel die in onder Configuraties → Test.`,
+  noCallback: (type: string) => `De testconfiguratie heeft geen callback-URL voor ${type}.`,
+  noParticipant: 'Uw account hoort bij geen deelnemer.',
+  unknownType: (type: string) => `Berichttype '${type}' bestaat niet.`,
+  valid: 'Het bericht is geldig: Knooppunt zou het aannemen.',
+} as const;
+
+export const testtoolBerichtSchema = z.object({
+  /** The message as a participant's system would POST it to /api/v1/berichten (checked as that call checks it). */
+  bericht: z.unknown(),
+  idempotencyKey: z.string().min(1).max(200).optional(),
+});
+
+export const checkAnswerSchema = z.object({
+  geldig: z.boolean(),
+  /** The status /api/v1/berichten would answer: 202, or the refusal's. */
+  status: z.number().int(),
+  message: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+export type CheckAnswer = z.infer<typeof checkAnswerSchema>;
+
+export const probeRequestSchema = z.object({ type: z.string().min(1).max(100) });
+
+export const probeAnswerSchema = z.object({
+  /** The token step, when it failed (the callback is then not called). */
+  token: z.object({ success: z.boolean(), message: z.string(), details: z.array(z.string()) }).optional(),
+  verzoek: z
+    .object({ method: z.literal('POST'), url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() })
+    .optional(),
+  antwoord: z.object({ status: z.number().int(), statusText: z.string(), body: z.string(), ms: z.number() }).optional(),
+  fout: z.string().optional(),
+});
+export type ProbeAnswer = z.infer<typeof probeAnswerSchema>;

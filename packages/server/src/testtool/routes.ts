@@ -7,15 +7,75 @@ import {
   runViewSchema,
   scenarioListSchema,
   startRunSchema,
+  acceptedSchema,
+  checkAnswerSchema,
+  probeAnswerSchema,
+  probeRequestSchema,
+  testtoolBerichtSchema,
 } from '@knooppunt/domain';
 import { currentUser } from '../auth/guard';
+import type { TesttoolMessages } from './messages';
 import type { TesttoolService } from './service';
 
 const tags = ['Testtool'];
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The Testtool's conformance runs (issue 28 item 2, decision 0040). */
-export const testtoolRoutes: FastifyPluginAsyncZod<{ service: TesttoolService }> = async (app, { service }) => {
+export const testtoolRoutes: FastifyPluginAsyncZod<{ service: TesttoolService; messages: TesttoolMessages }> = async (
+  app,
+  { service, messages },
+) => {
+  app.post(
+    '/rest/testtool/controleren',
+    {
+      config: { access: 'canSendTesttool' },
+      schema: {
+        tags,
+        summary: 'Check a message without sending it (Controleren)',
+        description:
+          "Judges `bericht` exactly as `POST /api/v1/berichten` would for the caller's organisation's test system — schema, business rules, parties, lifecycle against the test environment's orders — and stores nothing. Answers 200 with `geldig`, the status the API would answer and every refusal per field.",
+        body: testtoolBerichtSchema,
+        response: { 200: checkAnswerSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => messages.check(currentUser(request), request.body.bericht),
+  );
+
+  app.post(
+    '/rest/testtool/versturen',
+    {
+      config: { access: 'canSendTesttool' },
+      schema: {
+        tags,
+        summary: "Send a message into the test environment as the organisation's system",
+        description:
+          "As `POST /api/v1/berichten` with a test client of the caller's organisation: the same answers (202, or 400/403/409/422 naming the field). Audited as `testtool.send`.",
+        body: testtoolBerichtSchema,
+        response: { 202: acceptedSchema, ...errors, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await messages.send(currentUser(request), request.body.bericht, request.body.idempotencyKey)),
+  );
+
+  app.post(
+    '/rest/testtool/proefbericht',
+    {
+      config: { access: 'canSendTesttool' },
+      schema: {
+        tags,
+        summary: "Let the simulator send one message to the organisation's own test callback",
+        description:
+          "With the organisation's newest active test configuration of the type's flow: a token as delivery gets it, then the type's example message POSTed to its callback URL as delivery posts it. Answers the exact request (the bearer token masked) and the answer (status, body with credentials hidden, time), or why the token or the call failed. The message belongs to no order. 404 without a test configuration; 400 naming `type` for an unknown type or one without a callback URL.",
+        body: probeRequestSchema,
+        response: { 200: probeAnswerSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => messages.probe(currentUser(request), request.body.type),
+  );
+
   app.get(
     '/rest/testtool/scenarios',
     {

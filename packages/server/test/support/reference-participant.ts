@@ -27,7 +27,7 @@ export interface ReferenceParticipant {
 
 const TOKEN = 'referentie-token';
 /** How often it looks at its run: what a person at the Testtool screen would see change. */
-const POLL_MS = 50;
+const POLL_MS = 150;
 
 export async function startReferenceParticipant(
   t: TestApp,

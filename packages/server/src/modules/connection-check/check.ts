@@ -40,7 +40,7 @@ export async function checkConnection(
   return { ...token, ...Object.fromEntries(entries) };
 }
 
-async function fetchToken(
+export async function fetchToken(
   target: ConnectionCheckTarget,
   outbound: Pick<Outbound, 'post' | 'hasClientCertificate'>,
 ): Promise<{ result: CheckResult; accessToken: string | undefined }> {

@@ -78,11 +78,12 @@ const partiesOf = (bericht: Bericht) => bericht.data as { opdrachtnemer?: string
  * (statements.ts) — few round trips, as the batch behind waits for this one to commit. A refused message
  * (403/409/422) changes nothing and does not affect the others; its outcome carries the error.
  * `retry`: the items were tried before (service.ts), so their generated keys are looked up as well.
+ * `dryRun`: judge the items exactly so and write nothing (the Testtool's 'Controleren').
  */
 export async function acceptBatch(
   db: Database,
   items: readonly PreparedSubmit[],
-  { retry = false }: { retry?: boolean } = {},
+  { retry = false, dryRun = false }: { retry?: boolean; dryRun?: boolean } = {},
 ): Promise<Outcome[]> {
   return db.transaction(async (tx) => {
     const deelnemers = new Set(items.map((item) => item.sender));
@@ -137,7 +138,7 @@ export async function acceptBatch(
       outcomes.push({ ok: true, accepted: { id, duplicate: false } });
     }
 
-    if (outbox.length === 0) return outcomes;
+    if (outbox.length === 0 || dryRun) return outcomes;
     const created = [...orders.values()].filter((order) => order.isNew).map((order) => order.row as NewOpdracht);
     const written = await writeBatch(tx, {
       created,

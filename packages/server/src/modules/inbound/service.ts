@@ -119,26 +119,56 @@ export function createInboundService({
     });
   }
 
+  /** Parses a submission and runs the content checks (400 and 422 as the API answers them). */
+  const prepare = async (system: AuthUser, body: unknown, idempotencyKey: string | undefined) => {
+    const parsed = parseBericht(body);
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((issue: { path: PropertyKey[]; message: string }) => ({
+        field: issue.path.map(String).join('.') || 'body',
+        message: issue.message,
+      }));
+      throw new AppError(400, details.map((d) => `${d.field}: ${d.message}`).join('; '), details);
+    }
+    const bericht = parsed.data;
+    const sender = system.deelnemer ?? '';
+    const rejections = (await Promise.all(contentValidators.map((validate) => validate(bericht, sender)))).flat();
+    const flow = flowOf(bericht.versienummer);
+    const owner = messageTypesOf(flow)[bericht.type];
+    const item = (key: string): PreparedSubmit => ({
+      id: randomUUID(),
+      sender,
+      senderSide: other(owner!),
+      flow,
+      bericht,
+      idempotencyKey: key,
+      keyGiven: idempotencyKey !== undefined,
+    });
+    return { bericht, sender, rejections, owner, item };
+  };
+
   return {
+    /**
+     * Judges a message exactly as `submit` would — schema, content rules, parties, lifecycle —
+     * and stores nothing: the Testtool's 'Controleren'. Throws the refusal `submit` would answer.
+     */
+    async check(system: AuthUser, body: unknown): Promise<void> {
+      const { rejections, owner, bericht, item } = await prepare(system, body, undefined);
+      if (rejections.length) {
+        const details = rejections.map(({ field, message }) => ({ field, message }));
+        throw new AppError(422, details.map((d) => d.message).join('; '), details);
+      }
+      if (!owner) throw new AppError(400, INBOUND_TEXTS.unknownType(bericht.type));
+      const [outcome] = await acceptBatch(db, [item(randomUUID())], { dryRun: true });
+      if (outcome && !outcome.ok) throw outcome.error;
+    },
+
     /**
      * Accepts a message from a participant's system: the order change it causes and the outbox
      * row commit together (with the other messages of its batch). The sender is the token's
      * deelnemer, never the body's.
      */
     async submit(system: AuthUser, body: unknown, idempotencyKey: string | undefined): Promise<Accepted> {
-      const parsed = parseBericht(body);
-      if (!parsed.success) {
-        const details = parsed.error.issues.map((issue: { path: PropertyKey[]; message: string }) => ({
-          field: issue.path.map(String).join('.') || 'body',
-          message: issue.message,
-        }));
-        throw new AppError(400, details.map((d) => `${d.field}: ${d.message}`).join('; '), details);
-      }
-      const bericht = parsed.data;
-      const sender = system.deelnemer ?? '';
-      const key = idempotencyKey ?? randomUUID();
-
-      const rejections = (await Promise.all(contentValidators.map((validate) => validate(bericht, sender)))).flat();
+      const { bericht, sender, rejections, owner, item } = await prepare(system, body, idempotencyKey);
       if (rejections.length) {
         // A resubmission of a message accepted before is answered as such, whatever the rules say now.
         const id = idempotencyKey ? await knownId({ sender, idempotencyKey }) : undefined;
@@ -147,18 +177,8 @@ export function createInboundService({
         throw new AppError(422, details.map((d) => d.message).join('; '), details);
       }
 
-      const flow = flowOf(bericht.versienummer);
-      const owner = messageTypesOf(flow)[bericht.type];
       if (!owner) throw new AppError(400, INBOUND_TEXTS.unknownType(bericht.type));
-      const outcome = await submitBatched({
-        id: randomUUID(),
-        sender,
-        senderSide: other(owner),
-        flow,
-        bericht,
-        idempotencyKey: key,
-        keyGiven: idempotencyKey !== undefined,
-      });
+      const outcome = await submitBatched(item(idempotencyKey ?? randomUUID()));
       if (!outcome.ok) throw outcome.error;
       return outcome.accepted;
     },

@@ -15,6 +15,8 @@ export function OmgevingSwitch({ value, onChange }: OmgevingSwitchProps) {
       exclusive
       size="small"
       value={value}
+      // On the paper, in the text colour: the default grey on the page's background is too faint (WCAG AA).
+      sx={{ bgcolor: 'background.paper', '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
       aria-label={LABELS.configs.omgeving}
       // Choosing the current environment again gives null: the screen stays where it is.
       onChange={(_event, next: Omgeving | null) => next !== null && next !== value && onChange(next)}
