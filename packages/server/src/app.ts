@@ -62,6 +62,7 @@ import { createConformanceRunner } from './testtool/runner';
 import { createTesttoolService } from './testtool/service';
 import { testtoolRoutes } from './testtool/routes';
 import { createTesttoolMessages } from './testtool/messages';
+import { createConformity } from './testtool/conformity';
 import { seedDemoClients } from './demo/seed-clients';
 import { DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_USERS } from './demo/data';
 import { seedDemoRules } from './demo/seed-regels';
@@ -260,7 +261,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(systemClientRoutes, {
     service: createSystemClientsService({ db: database.db, audit, config }),
   });
-  const configs = createConfigsService({ db: database.db, audit, cipher });
+  const conformity = createConformity({ db: database.db, audit });
+  const configs = createConfigsService({
+    db: database.db,
+    audit,
+    cipher,
+    activationRefusal: conformity.activationRefusal,
+  });
   await app.register(configRoutes, { service: configs });
   await app.register(senderRoutes, { service: createSendersService({ db: database.db, audit }) });
   // The test environment's configurations and senders (decision 0038): the same calls under /test,
@@ -298,6 +305,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(testtoolRoutes, {
     service: testtool,
+    conformity,
     messages: createTesttoolMessages({
       db: database.db,
       testDb: database.test,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   CONFORMANCE_TEXTS,
+  CONFORMITY_TEXTS,
   EXAMPLE_BERICHTEN,
   SIMULATOR,
   TESTTOOL_TEXTS,
@@ -250,5 +251,87 @@ describe('the Testtool’s single messages', () => {
     expect(unknown.json().details).toEqual([{ field: 'type', message: TESTTOOL_TEXTS.unknownType('Onbekend') }]);
     const without = await post('/rest/testtool/proefbericht', 'Netbeheer_Zuid', { type: 'Planning' });
     expect(without.statusCode).toBe(404);
+  });
+});
+
+describe('conformity', () => {
+  const conformityOf = async (deelnemer: string, headers?: Record<string, string>) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/rest/testtool/conformiteit?deelnemer=${deelnemer}`,
+      headers: headers ?? (await testerOf(deelnemer)),
+    });
+  const requireRuns = (deelnemer: string, vereist: boolean) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/rest/testtool/conformiteit',
+      headers: manager,
+      payload: { deelnemer, vereist },
+    });
+  const key = (deelnemer: string) => ({ deelnemer, versienummer: '2.0' });
+  const productionDraft = async (deelnemer: string) => {
+    const config = { clientId: 'prod', clientSecret: 'geheim-prod', tokenUrl: 'https://auth.example/token' };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/rest/management/config',
+      headers: beheer,
+      payload: { ...key(deelnemer), config },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+  };
+  const activate = (deelnemer: string) =>
+    t.app.inject({ method: 'PATCH', url: '/rest/management/config', headers: beheer, payload: key(deelnemer) });
+
+  // The first test of this file passed every scenario for both reference participants.
+  it('shows per flow when every scenario passed, or which have not, to the participant itself', async () => {
+    const passed = (await conformityOf(aannemer.deelnemer)).json();
+    expect(passed).toMatchObject({ deelnemer: aannemer.deelnemer, vereist: false });
+    expect(passed.stromen).toEqual([
+      expect.objectContaining({
+        flow: 'aansluiting',
+        side: 'opdrachtnemer',
+        geslaagdOp: expect.any(String),
+        ontbrekend: [],
+      }),
+      expect.objectContaining({
+        flow: 'hoofdnet',
+        side: 'opdrachtnemer',
+        geslaagdOp: expect.any(String),
+        ontbrekend: [],
+      }),
+    ]);
+    const none = (await conformityOf(broken.deelnemer)).json();
+    expect(none.stromen[0]).toMatchObject({ geslaagdOp: null });
+    expect(none.stromen[0].ontbrekend.map((scenario: { id: string }) => scenario.id)).toEqual(
+      conformanceScenarios()
+        .filter((scenario) => scenario.flow === 'aansluiting')
+        .map((scenario) => scenario.id),
+    );
+    expect((await conformityOf(aannemer.deelnemer, await testerOf(broken.deelnemer))).statusCode).toBe(403);
+  });
+
+  it('refuses to activate a production configuration before the runs passed, once the operator requires it', async () => {
+    await productionDraft(broken.deelnemer);
+    await productionDraft(aannemer.deelnemer);
+    expect((await requireRuns(broken.deelnemer, true)).json()).toMatchObject({ vereist: true });
+    expect((await requireRuns(aannemer.deelnemer, true)).json()).toMatchObject({ vereist: true });
+
+    const refused = await activate(broken.deelnemer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      CONFORMITY_TEXTS.required(
+        broken.deelnemer,
+        'Aansluiting',
+        conformanceScenarios()
+          .filter((scenario) => scenario.flow === 'aansluiting')
+          .map((scenario) => scenario.naam),
+      ),
+    );
+    expect((await activate(aannemer.deelnemer)).statusCode).toBe(200);
+    // Not required (the default): activated as before.
+    expect((await requireRuns(broken.deelnemer, false)).json()).toMatchObject({ vereist: false });
+    expect((await activate(broken.deelnemer)).statusCode).toBe(200);
+    const audited = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'conformiteit.vereist'));
+    expect(audited).toHaveLength(3);
   });
 });

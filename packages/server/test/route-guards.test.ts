@@ -224,6 +224,17 @@ const ROUTES: {
   { method: 'POST', url: '/rest/testtool/controleren', access: 'canSendTesttool', body: { bericht: {} } },
   { method: 'POST', url: '/rest/testtool/versturen', access: 'canSendTesttool', body: { bericht: {} } },
   { method: 'POST', url: '/rest/testtool/proefbericht', access: 'canSendTesttool', body: { type: 'Opdracht' } },
+  {
+    method: 'GET',
+    url: '/rest/testtool/conformiteit?deelnemer=Guard_Test',
+    access: { anyOf: ['canSendTesttool', 'canViewConfig', 'canViewUsers'] },
+  },
+  {
+    method: 'PUT',
+    url: '/rest/testtool/conformiteit',
+    access: 'canManageTesttool',
+    body: { deelnemer: 'Guard_Test', vereist: true },
+  },
 ];
 // The test environment's configuration calls (decision 0038): the same routes under /test, the same
 // rights but one: what the operator does in production, a participant does for itself in the test environment.

@@ -193,3 +193,38 @@ export const probeAnswerSchema = z.object({
   fout: z.string().optional(),
 });
 export type ProbeAnswer = z.infer<typeof probeAnswerSchema>;
+
+/** Whether a participant passed the conformance runs of a flow (issue 28 item 2). */
+export const flowConformitySchema = z.object({
+  flow: z.enum(['aansluiting', 'hoofdnet']),
+  /** The side the participant plays. */
+  side: z.enum(['opdrachtgever', 'opdrachtnemer']),
+  /** When the last of the flow's scenarios passed, once every one of them has; null before. */
+  geslaagdOp: z.string().nullable(),
+  /** The flow's scenarios without a passed run yet. */
+  ontbrekend: z.array(z.object({ id: z.string(), naam: z.string() })),
+});
+export type FlowConformity = z.infer<typeof flowConformitySchema>;
+
+export const conformitySchema = z.object({
+  deelnemer: z.string(),
+  /** Production configurations are activated only once the flow's runs have passed. */
+  vereist: z.boolean(),
+  /** Per flow; empty for an organisation that plays no side. */
+  stromen: z.array(flowConformitySchema),
+});
+export type Conformity = z.infer<typeof conformitySchema>;
+
+export const conformityQuerySchema = z.object({ deelnemer: z.string().min(1).max(ORGANISATION_NAME_MAX) });
+export const conformityRequirementSchema = z.object({
+  deelnemer: z.string().min(1).max(ORGANISATION_NAME_MAX),
+  vereist: z.boolean({ error: 'Geef aan of geslaagde conformancetests vereist zijn (true of false).' }),
+});
+
+export const CONFORMITY_TEXTS = {
+  label: (date: string) => `Conformiteit: geslaagd op ${date}`,
+  notPassed: 'Conformiteit: nog niet geslaagd',
+  required: (deelnemer: string, flow: string, missing: string[]) =>
+    `${deelnemer} moet eerst de conformancetests van ${flow} halen voordat een productieconfiguratie wordt geactiveerd; nog niet geslaagd: ${missing.join(', ')}.`,
+  notVisible: 'U ziet alleen de conformiteit van uw eigen organisatie.',
+} as const;

@@ -42,3 +42,13 @@ export const conformanceRuns = pgTable(
       .where(sql`${t.status} = 'lopend'`),
   ],
 );
+
+/**
+ * Participants whose production configuration may only be activated after passed conformance
+ * runs (decision 0040): set by 'Testtool Beheren', absent means not required (the default).
+ */
+export const conformanceRequirements = pgTable('conformance_requirements', {
+  deelnemer: text('deelnemer').primaryKey(),
+  changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
+  changedBy: text('changed_by').notNull(),
+});

@@ -8,12 +8,16 @@ import {
   scenarioListSchema,
   startRunSchema,
   acceptedSchema,
+  conformityQuerySchema,
+  conformityRequirementSchema,
+  conformitySchema,
   checkAnswerSchema,
   probeAnswerSchema,
   probeRequestSchema,
   testtoolBerichtSchema,
 } from '@knooppunt/domain';
 import { currentUser } from '../auth/guard';
+import type { ConformityService } from './conformity';
 import type { TesttoolMessages } from './messages';
 import type { TesttoolService } from './service';
 
@@ -21,10 +25,43 @@ const tags = ['Testtool'];
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The Testtool's conformance runs (issue 28 item 2, decision 0040). */
-export const testtoolRoutes: FastifyPluginAsyncZod<{ service: TesttoolService; messages: TesttoolMessages }> = async (
-  app,
-  { service, messages },
-) => {
+export const testtoolRoutes: FastifyPluginAsyncZod<{
+  service: TesttoolService;
+  messages: TesttoolMessages;
+  conformity: ConformityService;
+}> = async (app, { service, messages, conformity }) => {
+  app.get(
+    '/rest/testtool/conformiteit',
+    {
+      config: { access: { anyOf: ['canSendTesttool', 'canViewConfig', 'canViewUsers'] } },
+      schema: {
+        tags,
+        summary: "A participant's conformity",
+        description:
+          "Per flow, on the participant's side: when every scenario of the catalogue had passed (the newest of those passes), or which have not passed yet; and whether passed runs are required before a production configuration is activated. The caller's own organisation; any with the super role (403 otherwise).",
+        querystring: conformityQuerySchema,
+        response: { 200: conformitySchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => conformity.get(currentUser(request), request.query.deelnemer),
+  );
+
+  app.put(
+    '/rest/testtool/conformiteit',
+    {
+      config: { access: 'canManageTesttool' },
+      schema: {
+        tags,
+        summary: 'Require passed conformance runs before activation, or not',
+        description:
+          "With `vereist`, 'Concept activeren' of the participant's production configuration answers 409 naming the scenarios not passed yet, until every scenario of the configuration's flow has passed. Audited.",
+        body: conformityRequirementSchema,
+        response: { 200: conformitySchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => conformity.setRequired(currentUser(request), request.body.deelnemer, request.body.vereist),
+  );
+
   app.post(
     '/rest/testtool/controleren',
     {

@@ -69,10 +69,13 @@ export function createConfigsService({
   db,
   audit,
   cipher,
+  activationRefusal,
 }: {
   db: Database;
   audit: AuditService;
   cipher: SecretCipher;
+  /** Why a draft may not be activated yet (production: a required conformance run, decision 0040). */
+  activationRefusal?: (deelnemer: string, versienummer: string) => Promise<string | undefined>;
 }) {
   const encryptFor = (deelnemer: string, versienummer: string, secret: string) =>
     cipher.encrypt(secret, secretContext(deelnemer, versienummer));
@@ -191,6 +194,8 @@ export function createConfigsService({
     /** 'Concept activeren': the draft becomes the newest active version; earlier versions stay. */
     async activate(user: AuthUser, key: Key): Promise<ConfigView> {
       assertVisible(user, key.deelnemer);
+      const refusal = await activationRefusal?.(key.deelnemer, key.versienummer);
+      if (refusal) throw new ConflictError(refusal);
       return db.transaction(async (tx) => {
         const draft = (await lockVersions(tx, key.deelnemer, key.versienummer)).find((row) => row.draft);
         if (!draft) throw new ConflictError(CONFIG_TEXTS.noDraft);
