@@ -26,3 +26,4 @@ export * from './omgeving';
 export * from './docs';
 export * from './conformance/catalogue';
 export * from './conformance/runs';
+export * from './implementation-partners';

@@ -63,6 +63,8 @@ import { createTesttoolService } from './testtool/service';
 import { testtoolRoutes } from './testtool/routes';
 import { createTesttoolMessages } from './testtool/messages';
 import { createConformity } from './testtool/conformity';
+import { createImplementationPartners } from './testtool/implementation-partners';
+import { implementationPartnerRoutes } from './testtool/implementation-routes';
 import { seedDemoClients } from './demo/seed-clients';
 import { DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_USERS } from './demo/data';
 import { seedDemoRules } from './demo/seed-regels';
@@ -298,7 +300,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   await app.register(auditLogRoutes, { service: createAuditLogService({ db: database.db }) });
   await app.register(overzichtRoutes, { service: createOverzichtService({ db: database.db }) });
+  const partners = createImplementationPartners({ db: database.db, audit });
+  await app.register(implementationPartnerRoutes, { partners });
   const testtool = createTesttoolService({
+    partners,
     db: database.db,
     audit,
     stepTimeoutSeconds: config.testtool.stepTimeoutSeconds,
@@ -313,6 +318,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       testConfigs,
       outbound,
       audit,
+      partners,
     }),
   });
   await app.register(inboundRoutes, {

@@ -230,6 +230,18 @@ const ROUTES: {
     access: { anyOf: ['canSendTesttool', 'canViewConfig', 'canViewUsers'] },
   },
   {
+    method: 'GET',
+    url: '/rest/implementatiepartners',
+    access: { anyOf: ['canViewUsers', 'canSendTesttool'] },
+  },
+  {
+    method: 'POST',
+    url: '/rest/implementatiepartners',
+    access: 'canCreateUser',
+    body: { partner: 'Guard_Test', deelnemer: 'Guard_Test' },
+  },
+  { method: 'DELETE', url: '/rest/implementatiepartners/Guard_Test/Guard_Test', access: 'canCreateUser' },
+  {
     method: 'PUT',
     url: '/rest/testtool/conformiteit',
     access: 'canManageTesttool',
@@ -300,6 +312,7 @@ describe('route guards', () => {
         .replace(`/waardenlijst/${UNKNOWN_ID}`, '/waardenlijst/:id')
         .replace(`/bulk-retry/${UNKNOWN_ID}`, '/bulk-retry/:id')
         .replace(`/runs/${UNKNOWN_ID}`, '/runs/:id')
+        .replace('/implementatiepartners/Guard_Test/Guard_Test', '/implementatiepartners/:partner/:deelnemer')
         .replace(`/${UNKNOWN_ID}/compare/${UNKNOWN_ID}`, '/:id/compare/:compareId')
         .replace(`/rules/${UNKNOWN_ID}`, '/rules/:id')
         .replace('/clients/onbekend-systeem/', '/clients/:clientId/');

@@ -170,6 +170,8 @@ export const testtoolBerichtSchema = z.object({
   /** The message as a participant's system would POST it to /api/v1/berichten (checked as that call checks it). */
   bericht: z.unknown(),
   idempotencyKey: z.string().min(1).max(200).optional(),
+  /** As implementation partner (or with 'Testtool Beheren'): the participant acted for. */
+  deelnemer: z.string().min(1).max(ORGANISATION_NAME_MAX).optional(),
 });
 
 export const checkAnswerSchema = z.object({
@@ -181,7 +183,10 @@ export const checkAnswerSchema = z.object({
 });
 export type CheckAnswer = z.infer<typeof checkAnswerSchema>;
 
-export const probeRequestSchema = z.object({ type: z.string().min(1).max(100) });
+export const probeRequestSchema = z.object({
+  type: z.string().min(1).max(100),
+  deelnemer: z.string().min(1).max(ORGANISATION_NAME_MAX).optional(),
+});
 
 export const probeAnswerSchema = z.object({
   /** The token step, when it failed (the callback is then not called). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ConformanceStepReport, Flow, Side } from '@knooppunt/domain';
 
 /**
@@ -52,3 +52,23 @@ export const conformanceRequirements = pgTable('conformance_requirements', {
   changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
   changedBy: text('changed_by').notNull(),
 });
+
+/**
+ * Implementation partners and the participants they implement for (issue 28 item 4, decision
+ * 0041): set by the super role with 'Gebruikers Beheren' or by the participant's own user manager.
+ */
+export const implementationLinks = pgTable(
+  'implementation_links',
+  {
+    /** The implementation partner's deelnemer. */
+    partner: text('partner').notNull(),
+    /** The participant it implements for. */
+    deelnemer: text('deelnemer').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partner, t.deelnemer] }),
+    index('implementation_links_deelnemer_idx').on(t.deelnemer),
+  ],
+);

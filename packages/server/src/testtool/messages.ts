@@ -24,15 +24,17 @@ import { newestActiveVersion } from '../modules/senders/repository';
 import type { Outbound } from '../outbound/client';
 import { OutboundError } from '../outbound/errors';
 import { bodyExcerpt, redact } from '../outbound/response-details';
+import type { ImplementationPartners } from './implementation-partners';
+import { testtoolActing } from './service';
 
 export type TesttoolMessages = ReturnType<typeof createTesttoolMessages>;
 
 const MASK = '••••';
 
-/** The portal user's organisation as its test system: what /api/v1/berichten sees of a test client. */
-function testSystemOf(user: AuthUser): AuthUser {
-  if (!user.deelnemer) throw new AppError(403, TESTTOOL_TEXTS.noParticipant);
-  return { ...user, sub: `testtool:${user.sub}`, roles: [], system: true, omgeving: 'test' };
+/** A participant's test system as /api/v1/berichten sees a test client of it. */
+function testSystemOf(user: AuthUser, deelnemer: string): AuthUser {
+  if (!deelnemer) throw new AppError(403, TESTTOOL_TEXTS.noParticipant);
+  return { ...user, deelnemer, sub: `testtool:${user.sub}`, roles: [], system: true, omgeving: 'test' };
 }
 
 const isMessageType = (type: string): type is MessageType => Object.hasOwn(EXAMPLE_BERICHTEN, type);
@@ -50,18 +52,22 @@ export function createTesttoolMessages({
   outbound,
   audit,
   db,
+  partners,
 }: {
   db: Database;
+  partners: Pick<ImplementationPartners, 'actsFor'>;
   testDb: Database;
   inbound: Pick<InboundService, 'check' | 'submit'>;
   testConfigs: Pick<ConfigsService, 'getWithSecret'>;
   outbound: Pick<Outbound, 'post' | 'hasClientCertificate'>;
   audit: AuditService;
 }) {
+  const acting = testtoolActing(partners);
   return {
-    async check(user: AuthUser, bericht: unknown): Promise<CheckAnswer> {
+    async check(user: AuthUser, bericht: unknown, deelnemer?: string): Promise<CheckAnswer> {
+      const target = (await acting.actor(user, deelnemer)).deelnemer;
       try {
-        await inbound.check(testSystemOf(user), bericht);
+        await inbound.check(testSystemOf(user, target), bericht);
         return { geldig: true, status: 202, message: TESTTOOL_TEXTS.valid, details: [] };
       } catch (error) {
         if (!(error instanceof AppError) || error.message === TESTTOOL_TEXTS.noParticipant) {
@@ -71,10 +77,11 @@ export function createTesttoolMessages({
       }
     },
 
-    async send(user: AuthUser, bericht: unknown, idempotencyKey: string | undefined): Promise<Accepted> {
-      const accepted = await inbound.submit(testSystemOf(user), bericht, idempotencyKey);
+    async send(user: AuthUser, bericht: unknown, idempotencyKey: string | undefined, deelnemer?: string) {
+      const { deelnemer: target, actor } = await acting.actor(user, deelnemer);
+      const accepted: Accepted = await inbound.submit(testSystemOf(user, target), bericht, idempotencyKey);
       if (!accepted.duplicate) {
-        await audit.record(db, user, {
+        await audit.record(db, actor, {
           action: 'testtool.send',
           subjectType: 'bericht (test)',
           subjectId: accepted.id,
@@ -87,13 +94,18 @@ export function createTesttoolMessages({
       return accepted;
     },
 
-    async probe(user: AuthUser, type: string): Promise<ProbeAnswer> {
+    async probe(user: AuthUser, type: string, actedFor?: string): Promise<ProbeAnswer> {
       if (!isMessageType(type)) throw new ValidationError('type', TESTTOOL_TEXTS.unknownType(type));
-      const deelnemer = testSystemOf(user).deelnemer!;
+      const { deelnemer } = await acting.actor(user, actedFor);
+      if (!deelnemer) throw new AppError(403, TESTTOOL_TEXTS.noParticipant);
       const versienummer = versienummerOf(type) as (typeof ALL_CONFIG_VERSIENUMMERS)[number];
       const version = await newestActiveVersion(testDb, deelnemer, versienummer);
       if (version === undefined) throw new NotFoundError(TESTTOOL_TEXTS.noTestConfiguration(deelnemer, versienummer));
-      const config = await testConfigs.getWithSecret(user, { deelnemer, versienummer, version, draft: false });
+      // Read as the participant itself: an implementation partner acts for it (decision 0041).
+      const config = await testConfigs.getWithSecret(
+        { ...user, deelnemer },
+        { deelnemer, versienummer, version, draft: false },
+      );
       const url = config.urls[type];
       if (!url) throw new ValidationError('type', TESTTOOL_TEXTS.noCallback(type));
 

@@ -75,7 +75,7 @@ export const testtoolRoutes: FastifyPluginAsyncZod<{
         response: { 200: checkAnswerSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => messages.check(currentUser(request), request.body.bericht),
+    async (request) => messages.check(currentUser(request), request.body.bericht, request.body.deelnemer),
   );
 
   app.post(
@@ -94,7 +94,14 @@ export const testtoolRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply
         .code(202)
-        .send(await messages.send(currentUser(request), request.body.bericht, request.body.idempotencyKey)),
+        .send(
+          await messages.send(
+            currentUser(request),
+            request.body.bericht,
+            request.body.idempotencyKey,
+            request.body.deelnemer,
+          ),
+        ),
   );
 
   app.post(
@@ -110,7 +117,7 @@ export const testtoolRoutes: FastifyPluginAsyncZod<{
         response: { 200: probeAnswerSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => messages.probe(currentUser(request), request.body.type),
+    async (request) => messages.probe(currentUser(request), request.body.type, request.body.deelnemer),
   );
 
   app.get(

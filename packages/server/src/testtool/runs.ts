@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   SIMULATOR,
   conformanceScenarios,
@@ -37,14 +37,19 @@ export async function runById(db: Database, id: string): Promise<RunRow | undefi
   return row;
 }
 
-/** The newest runs first, of one participant or of all. */
-export async function listRuns(db: Database, deelnemer: string | undefined, limit: number): Promise<RunRow[]> {
-  return db
-    .select()
-    .from(conformanceRuns)
-    .where(deelnemer === undefined ? undefined : eq(conformanceRuns.deelnemer, deelnemer))
-    .orderBy(desc(conformanceRuns.started))
-    .limit(limit);
+/** The newest runs first, of one participant, of several, or of all. */
+export async function listRuns(
+  db: Database,
+  deelnemer: string | readonly string[] | undefined,
+  limit: number,
+): Promise<RunRow[]> {
+  const only =
+    deelnemer === undefined
+      ? undefined
+      : typeof deelnemer === 'string'
+        ? eq(conformanceRuns.deelnemer, deelnemer)
+        : inArray(conformanceRuns.deelnemer, [...deelnemer]);
+  return db.select().from(conformanceRuns).where(only).orderBy(desc(conformanceRuns.started)).limit(limit);
 }
 
 export async function runningRuns(db: Database): Promise<RunRow[]> {

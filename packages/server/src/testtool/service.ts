@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { CONFORMANCE_TEXTS, conformanceScenarios, sendsFor, type RunView, type StartRun } from '@knooppunt/domain';
-import type { AuditService } from '../audit/service';
+import type { Actor, AuditService } from '../audit/service';
 import type { AuthUser } from '../auth/verifier';
 import type { Database } from '../db/client';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { organisationOfDeelnemer } from '../modules/system-clients/repository';
+import type { ImplementationPartners } from './implementation-partners';
 import {
   currentReport,
   insertRun,
@@ -39,23 +40,16 @@ export function createTesttoolService({
   db,
   audit,
   stepTimeoutSeconds,
+  partners,
 }: {
   db: Database;
   audit: AuditService;
   stepTimeoutSeconds: number;
+  partners: Pick<ImplementationPartners, 'actsFor' | 'actedFor'>;
 }) {
-  /** The participant a user may test: its own, or any with 'Testtool Beheren'. */
-  const participantFor = (user: AuthUser, deelnemer: string | undefined) => {
-    const own = user.deelnemer ?? '';
-    const target = deelnemer ?? own;
-    if (target !== own && !user.permissions.canManageTesttool)
-      throw new ForbiddenError(CONFORMANCE_TEXTS.otherParticipant);
-    return target;
-  };
-  const visible = (user: AuthUser, run: RunRow | undefined): RunRow => {
-    if (!run || (!user.permissions.canManageTesttool && run.deelnemer !== user.deelnemer)) {
-      throw new NotFoundError(CONFORMANCE_TEXTS.notFound);
-    }
+  const acting = testtoolActing(partners);
+  const visible = async (user: AuthUser, run: RunRow | undefined): Promise<RunRow> => {
+    if (!run || !(await acting.mayTest(user, run.deelnemer))) throw new NotFoundError(CONFORMANCE_TEXTS.notFound);
     return run;
   };
 
@@ -75,7 +69,7 @@ export function createTesttoolService({
     }),
 
     async start(user: AuthUser, body: StartRun): Promise<RunView> {
-      const deelnemer = participantFor(user, body.deelnemer);
+      const { deelnemer, actor } = await acting.actor(user, body.deelnemer);
       if (body.stapTimeoutSeconden !== undefined && !user.permissions.canManageTesttool) {
         throw new ForbiddenError(CONFORMANCE_TEXTS.timeoutNotAllowed);
       }
@@ -99,7 +93,7 @@ export function createTesttoolService({
           stepTimeoutSeconds: body.stapTimeoutSeconden ?? stepTimeoutSeconds,
           startedBy: actorName(user),
         });
-        await audit.record(tx, user, {
+        await audit.record(tx, actor, {
           action: 'testrun.start',
           subjectType: AUDIT_SUBJECT,
           subjectId: run.id,
@@ -110,16 +104,22 @@ export function createTesttoolService({
     },
 
     async list(user: AuthUser, deelnemer: string | undefined): Promise<{ items: RunView[] }> {
-      const only = user.permissions.canManageTesttool ? deelnemer : participantFor(user, deelnemer);
-      return { items: (await listRuns(db, only, LISTED_RUNS)).map(toRunView) };
+      if (user.permissions.canManageTesttool)
+        return { items: (await listRuns(db, deelnemer, LISTED_RUNS)).map(toRunView) };
+      // The own organisation's runs and those of the participants it implements for, or one of them.
+      const mine = [user.deelnemer ?? '', ...(await partners.actedFor(user))];
+      if (deelnemer !== undefined && !mine.includes(deelnemer))
+        throw new ForbiddenError(CONFORMANCE_TEXTS.otherParticipant);
+      return { items: (await listRuns(db, deelnemer ?? mine, LISTED_RUNS)).map(toRunView) };
     },
 
     async get(user: AuthUser, id: string): Promise<RunView> {
-      return toRunView(visible(user, await runById(db, id)));
+      return toRunView(await visible(user, await runById(db, id)));
     },
 
     async stop(user: AuthUser, id: string): Promise<RunView> {
-      const run = visible(user, await runById(db, id));
+      const run = await visible(user, await runById(db, id));
+      const { actor } = await acting.actor(user, run.deelnemer);
       if (run.status !== 'lopend') throw new ConflictError(CONFORMANCE_TEXTS.notRunning);
       return db.transaction(async (tx) => {
         const stopped = await updateRunAt(tx, run, {
@@ -128,7 +128,7 @@ export function createTesttoolService({
           end: true,
         });
         if (!stopped) throw new ConflictError(CONFORMANCE_TEXTS.notRunning);
-        await audit.record(tx, user, {
+        await audit.record(tx, actor, {
           action: 'testrun.stop',
           subjectType: AUDIT_SUBJECT,
           subjectId: run.id,
@@ -158,6 +158,27 @@ export function createTesttoolService({
         message: error.message,
       };
       await updateRunAt(db, run, { steps: withReport(run, withRefusal(currentReport(run, scenario), refusal)) });
+    },
+  };
+}
+
+/**
+ * Whom a Testtool user tests for: its own organisation; any participant with 'Testtool Beheren';
+ * or, as implementation partner, a linked participant of the kind its 'Implementeert voor …' role
+ * names (decision 0041) — then acting for it, as the audit log records.
+ */
+export function testtoolActing(partners: Pick<ImplementationPartners, 'actsFor'>) {
+  const mayTest = async (user: AuthUser, deelnemer: string) =>
+    deelnemer === user.deelnemer || user.permissions.canManageTesttool || (await partners.actsFor(user, deelnemer));
+  return {
+    mayTest,
+    /** The participant tested and the actor the audit log records; 403 for one the user may not test. */
+    async actor(user: AuthUser, deelnemer: string | undefined): Promise<{ deelnemer: string; actor: Actor }> {
+      const own = user.deelnemer ?? '';
+      const target = deelnemer ?? own;
+      if (target === own) return { deelnemer: target, actor: user };
+      if (!(await mayTest(user, target))) throw new ForbiddenError(CONFORMANCE_TEXTS.otherParticipant);
+      return { deelnemer: target, actor: { ...user, actingFor: target } };
     },
   };
 }

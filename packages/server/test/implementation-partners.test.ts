@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { IMPLEMENTATION_TEXTS, type RunView } from '@knooppunt/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema';
+import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
+
+/*
+ * Implementation partners (issue 28 item 4, decision 0041): linked by the operator or the
+ * participant's own user manager; a partner's user with the matching 'Implementeert voor …' role
+ * acts for a linked participant in the Testtool, audited as acting for it, and for no one else.
+ */
+
+const PARTNER = 'Implementatie_Partner_Integra';
+const OTHER_PARTNER = 'Implementatie_Partner_Koppelvlak';
+let t: TestApp;
+let operator: Record<string, string>;
+
+const as = (deelnemer: string, roles: string[]) => tokenFor(t, { deelnemer, roles }).then(bearer);
+const link = (headers: Record<string, string>, partner: string, deelnemer: string) =>
+  t.app.inject({ method: 'POST', url: '/rest/implementatiepartners', headers, payload: { partner, deelnemer } });
+const startRun = (headers: Record<string, string>, deelnemer?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/rest/testtool/runs',
+    headers,
+    payload: { scenario: 'aansluiting-gereed', ...(deelnemer && { deelnemer }) },
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await as('Knooppunt_Beheer', ['Beheer ziet alles', 'Gebruikers Beheren']);
+});
+afterAll(() => t.close());
+
+describe('implementation partners', () => {
+  it('are linked by the operator, or by the participant’s own user manager for its own organisation only', async () => {
+    const linked = await link(operator, PARTNER, 'Aannemer_Alfa');
+    expect(linked.statusCode, linked.body).toBe(201);
+    expect(linked.json()).toMatchObject({ partner: PARTNER, deelnemer: 'Aannemer_Alfa', type: 'Aannemer' });
+    expect((await link(operator, PARTNER, 'Aannemer_Alfa')).statusCode).toBe(409);
+
+    const noordManager = await as('Netbeheer_Noord', ['Netbeheerder', 'Beheer User Beheer']);
+    expect((await link(noordManager, PARTNER, 'Netbeheer_Noord')).statusCode).toBe(201);
+    const foreign = await link(noordManager, OTHER_PARTNER, 'Aannemer_Alfa');
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe(IMPLEMENTATION_TEXTS.forbidden);
+
+    const notPartner = await link(operator, 'Aannemer_Beta', 'Aannemer_Alfa');
+    expect(notPartner.statusCode).toBe(422);
+    expect(notPartner.json().details).toEqual([
+      { field: 'partner', message: IMPLEMENTATION_TEXTS.notAPartner('Aannemer_Beta') },
+    ]);
+    const notImplementable = await link(operator, PARTNER, 'Knooppunt_Beheer');
+    expect(notImplementable.json().details[0].field).toBe('deelnemer');
+
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/rest/implementatiepartners?organisatie=${PARTNER}`,
+      headers: operator,
+    });
+    expect(listed.json().items.map((item: { deelnemer: string }) => item.deelnemer)).toEqual([
+      'Aannemer_Alfa',
+      'Netbeheer_Noord',
+    ]);
+    const audited = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'implementatiepartner.koppelen'));
+    expect(audited).toHaveLength(2);
+  });
+
+  it('let a partner’s user test a linked participant of its kind, acting for it, and no one else', async () => {
+    const forAannemers = await as(PARTNER, ['Testtool Verzenden', 'Implementeert voor Aannemer']);
+    const started = await startRun(forAannemers, 'Aannemer_Alfa');
+    expect(started.statusCode, started.body).toBe(201);
+    const run = started.json() as RunView;
+    expect(run).toMatchObject({ deelnemer: 'Aannemer_Alfa', side: 'opdrachtnemer' });
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, run.id));
+    expect(entry).toMatchObject({ action: 'testrun.start', actorDeelnemer: PARTNER, actingFor: 'Aannemer_Alfa' });
+
+    // Linked, but a netbeheerder: its role names aannemers only.
+    expect((await startRun(forAannemers, 'Netbeheer_Noord')).statusCode).toBe(403);
+    // Of its kind, but not linked.
+    expect((await startRun(forAannemers, 'Aannemer_Beta')).statusCode).toBe(403);
+    // Another partner's user, with both roles, is linked to nothing.
+    const other = await as(OTHER_PARTNER, ['Testtool Verzenden', 'Implementeert voor Aannemer']);
+    expect((await startRun(other, 'Aannemer_Alfa')).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/rest/testtool/runs/${run.id}`, headers: other })).statusCode,
+    ).toBe(404);
+
+    // It sees the runs of the participants it implements for, the participant its own.
+    const list = await t.app.inject({ method: 'GET', url: '/rest/testtool/runs', headers: forAannemers });
+    expect((list.json().items as RunView[]).map((item) => item.id)).toContain(run.id);
+    const alfa = await as('Aannemer_Alfa', ['Testtool Verzenden']);
+    const own = await t.app.inject({ method: 'GET', url: `/rest/testtool/runs/${run.id}`, headers: alfa });
+    expect(own.statusCode).toBe(200);
+
+    // Unlinked, it acts for it no more.
+    const unlinked = await t.app.inject({
+      method: 'DELETE',
+      url: `/rest/implementatiepartners/${PARTNER}/Aannemer_Alfa`,
+      headers: operator,
+    });
+    expect(unlinked.statusCode).toBe(204);
+    expect((await startRun(forAannemers, 'Aannemer_Alfa')).statusCode).toBe(403);
+  });
+});
