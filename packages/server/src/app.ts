@@ -185,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           inbound: testInbound,
           log: app.log,
           tickMs: options.testtool?.tickMs,
+          quietSeconds: config.testtool.quietSeconds,
         });
   runner?.start();
   // The api processes write mail; the worker sends it (ROLE=all does both).

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { TESTTOOL_STEP_TIMEOUT_MINUTES_DEFAULT, TEST_RETENTION_DAYS_DEFAULT } from '@knooppunt/domain';
+import {
+  TESTTOOL_QUIET_SECONDS_DEFAULT,
+  TESTTOOL_STEP_TIMEOUT_MINUTES_DEFAULT,
+  TEST_RETENTION_DAYS_DEFAULT,
+} from '@knooppunt/domain';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
@@ -102,6 +106,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60 * 60)
     .default(TESTTOOL_STEP_TIMEOUT_MINUTES_DEFAULT * 60),
+  /** The Testtool: how long a behaviour scenario watches for a message that should not come. */
+  TESTTOOL_QUIET_SECONDS: z.coerce.number().int().min(1).max(3600).default(TESTTOOL_QUIET_SECONDS_DEFAULT),
   DEMO_RESPONSE_DELAY_MIN_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   DEMO_RESPONSE_DELAY_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(8000),
   /** Failure and recovery alerts by e-mail (delivery/alerts.ts, decision 0035). */
@@ -186,7 +192,7 @@ export interface Config {
    */
   retention: { messageDays: number; auditDays: number; testDays: number };
   /** The Testtool's conformance runs: how long a step waits (decision 0040). */
-  testtool: { stepTimeoutSeconds: number };
+  testtool: { stepTimeoutSeconds: number; quietSeconds: number };
   /** Calls to participants' URLs (connection check, delivery). */
   outbound: {
     /** Whether loopback and private-network targets and plain http are allowed (demo mode only by default). */
@@ -289,7 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     secretKey: e.SECRET_KEY,
     retention: { messageDays: e.RETENTION_DAYS, auditDays: e.AUDIT_RETENTION_DAYS, testDays: e.TEST_RETENTION_DAYS },
-    testtool: { stepTimeoutSeconds: e.TESTTOOL_STEP_TIMEOUT_SECONDS },
+    testtool: { stepTimeoutSeconds: e.TESTTOOL_STEP_TIMEOUT_SECONDS, quietSeconds: e.TESTTOOL_QUIET_SECONDS },
     outbound: {
       allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? demo,
       timeoutMs: e.OUTBOUND_TIMEOUT_MS,

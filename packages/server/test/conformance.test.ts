@@ -45,7 +45,10 @@ async function start(deelnemer: string, scenario: string, shortWait = false): Pr
 beforeAll(async () => {
   // A step that fails ends its run within the wait, well before the test's own time-out; a busy
   // machine slows the runs that pass, but never past the wait.
-  t = await createListeningTestApp({ ROLE: 'all', TESTTOOL_STEP_TIMEOUT_SECONDS: '90' }, { testtool: { tickMs: 40 } });
+  t = await createListeningTestApp(
+    { ROLE: 'all', TESTTOOL_STEP_TIMEOUT_SECONDS: '90', TESTTOOL_QUIET_SECONDS: '1' },
+    { testtool: { tickMs: 40 } },
+  );
   manager = await testerOf('Knooppunt_Beheer', ['Beheer ziet alles', 'Testtool Verzenden', 'Testtool Beheren']);
   beheer = bearer(
     await tokenFor(t, {
@@ -74,9 +77,10 @@ afterAll(async () => {
 describe('conformance runs', () => {
   it('passes every scenario of the catalogue against a reference participant of either side, all at once', async () => {
     const scenarios = conformanceScenarios();
+    const sides = { opdrachtnemer: aannemer, opdrachtgever: netbeheerder };
     const runs = await Promise.all(
       scenarios.flatMap((scenario) =>
-        [aannemer, netbeheerder].map(async (participant) => {
+        (scenario.kant ? [sides[scenario.kant]] : [aannemer, netbeheerder]).map(async (participant) => {
           const run = await start(participant.deelnemer, scenario.id);
           return participant.play(run.id);
         }),
@@ -85,10 +89,25 @@ describe('conformance runs', () => {
     expect(
       runs.filter((run) => run.status !== 'geslaagd').map((run) => [run.scenario.id, run.deelnemer, run.reason]),
     ).toEqual([]);
-    expect(runs).toHaveLength(scenarios.length * 2);
+    expect(runs).toHaveLength(scenarios.filter((scenario) => !scenario.kant).length * 2 + 2);
+    // The behaviour scenarios delivered the simulator's message twice, and got one answer.
+    const repeated = runs.find((run) => run.scenario.id === 'gedrag-dubbele-aflevering-opdrachtnemer')!;
+    expect(repeated.steps[1]).toMatchObject({ door: 'simulator', berichtId: repeated.steps[0]!.berichtId });
+    const opdrachten = aannemer.callbacks.filter(
+      (callback) => (JSON.parse(callback.body) as { opdrachtId: string }).opdrachtId === repeated.opdrachtId,
+    );
+    expect(opdrachten.map((callback) => callback.headers['idempotency-key'])).toEqual([
+      repeated.steps[0]!.berichtId,
+      repeated.steps[0]!.berichtId,
+    ]);
     for (const run of runs) {
       expect(run.steps).toHaveLength(run.scenario.stappen);
-      expect(run.steps.every((step) => step.status === 'geslaagd' && step.berichtId)).toBe(true);
+      const scenario = scenarios.find((candidate) => candidate.id === run.scenario.id)!;
+      expect(run.steps.every((step) => step.status === 'geslaagd')).toBe(true);
+      // Every step but a 'stilte' has its message.
+      expect(run.steps.filter((step, index) => !step.berichtId && scenario.steps[index]?.actie !== 'stilte')).toEqual(
+        [],
+      );
     }
     // The simulator's messages reached the participants' own callbacks.
     expect(aannemer.callbacks.some((callback) => callback.url === '/callback/Opdracht')).toBe(true);
@@ -132,6 +151,29 @@ describe('conformance runs', () => {
         message: expect.stringContaining('BeoordelingTG'),
       }),
     ]);
+  });
+
+  it('fails a participant that answers a message delivered twice twice, and one that retries a refusal', async () => {
+    const twice = await start(aannemer.deelnemer, 'gedrag-dubbele-aflevering-opdrachtnemer', true);
+    const retrying = await start(netbeheerder.deelnemer, 'aansluiting-gereed', true);
+    const [doubled, stubborn] = await Promise.all([
+      aannemer.play(twice.id, { kind: 'twice' }),
+      netbeheerder.play(retrying.id, { kind: 'outOfOrder', instead: 'BeoordelingTG', times: 3 }),
+    ]);
+    expect(doubled).toMatchObject({ status: 'mislukt', step: 3, reason: CONFORMANCE_TEXTS.notQuiet('Planning') });
+    expect(stubborn).toMatchObject({
+      status: 'mislukt',
+      step: 0,
+      reason: CONFORMANCE_TEXTS.retriesRefused('BeoordelingTG', 3),
+    });
+    // A behaviour scenario is for its own side only.
+    const wrongSide = await t.app.inject({
+      method: 'POST',
+      url: '/rest/testtool/runs',
+      headers: await testerOf(netbeheerder.deelnemer),
+      payload: { scenario: 'gedrag-dubbele-aflevering-opdrachtnemer' },
+    });
+    expect(wrongSide.statusCode).toBe(422);
   });
 
   it('fails the simulator’s step when the participant’s callback does not take the message', async () => {
@@ -304,7 +346,7 @@ describe('conformity', () => {
     expect(none.stromen[0]).toMatchObject({ geslaagdOp: null });
     expect(none.stromen[0].ontbrekend.map((scenario: { id: string }) => scenario.id)).toEqual(
       conformanceScenarios()
-        .filter((scenario) => scenario.flow === 'aansluiting')
+        .filter((scenario) => scenario.flow === 'aansluiting' && scenario.kant !== 'opdrachtgever')
         .map((scenario) => scenario.id),
     );
     expect((await conformityOf(aannemer.deelnemer, await testerOf(broken.deelnemer))).statusCode).toBe(403);
@@ -323,7 +365,7 @@ describe('conformity', () => {
         broken.deelnemer,
         'Aansluiting',
         conformanceScenarios()
-          .filter((scenario) => scenario.flow === 'aansluiting')
+          .filter((scenario) => scenario.flow === 'aansluiting' && scenario.kant !== 'opdrachtgever')
           .map((scenario) => scenario.naam),
       ),
     );

@@ -5,12 +5,16 @@ import { AANSLUITING_MESSAGE_TYPES, HOOFDNET_MESSAGE_TYPES, type Flow } from '..
 import { conformanceScenarios, lifecycleTransitions, stepData, type ConformanceScenario } from './catalogue';
 
 const FLOWS: Flow[] = ['aansluiting', 'hoofdnet'];
-const of = (flow: Flow) => conformanceScenarios().filter((scenario) => scenario.flow === flow);
+/** The lifecycle's scenarios of a flow (the behaviour scenarios are for one side, and end open). */
+const of = (flow: Flow) =>
+  conformanceScenarios().filter((scenario) => scenario.flow === flow && scenario.kant === undefined);
+const behaviour = () => conformanceScenarios().filter((scenario) => scenario.kant !== undefined);
 
 /** Plays a scenario through the lifecycle as the server would store it; answers the order at the end. */
 function play(scenario: ConformanceScenario) {
   let order: { status: number; leveringen: LeveringState[] } | undefined;
   for (const [index, step] of scenario.steps.entries()) {
+    if (step.actie) continue;
     const result = transition({
       flow: scenario.flow,
       type: step.type,
@@ -37,7 +41,7 @@ describe('the conformance catalogue', () => {
   });
 
   it('has every scenario accepted by the lifecycle step by step, ending in a finished order', () => {
-    for (const scenario of conformanceScenarios()) {
+    for (const scenario of [...of('aansluiting'), ...of('hoofdnet')]) {
       expect(play(scenario)?.status, scenario.id).toBeGreaterThanOrEqual(OPDRACHT_FINISHED_THRESHOLD);
     }
   });
@@ -69,5 +73,24 @@ describe('the conformance catalogue', () => {
     );
     const annulering = conformanceScenarios().find((scenario) => scenario.id === 'aansluiting-annulering');
     expect(annulering?.steps.map((step) => step.type)).toEqual(['Opdracht', 'Annulering', 'AnnuleringGereed']);
+  });
+
+  it('has behaviour scenarios for either side: a simulator message delivered again, one answer, then quiet', () => {
+    expect(
+      behaviour()
+        .map((scenario) => scenario.kant)
+        .sort(),
+    ).toEqual(['opdrachtgever', 'opdrachtnemer']);
+    for (const scenario of behaviour()) {
+      expect(play(scenario)?.status, scenario.id).toBeLessThan(OPDRACHT_FINISHED_THRESHOLD);
+      const repeat = scenario.steps.findIndex((step) => step.actie === 'herhaal');
+      const before = scenario.steps[repeat - 1]!;
+      const answer = scenario.steps[repeat + 1]!;
+      // The repeat is of the simulator's message just delivered; the participant answers it once.
+      expect(before.senderSide).not.toBe(scenario.kant);
+      expect(scenario.steps[repeat]).toMatchObject({ type: before.type, senderSide: before.senderSide });
+      expect(answer.senderSide).toBe(scenario.kant);
+      expect(scenario.steps.at(-1)).toMatchObject({ actie: 'stilte', senderSide: scenario.kant });
+    }
   });
 });

@@ -20,8 +20,15 @@ export interface ScenarioStep {
   akkoord?: boolean;
   /** Leveringen: the levering the step submits, resubmits, assesses or refers to. */
   leveringId?: string;
-  /** The transition the step takes (transitionKey). */
+  /** The transition the step takes (transitionKey); empty for a behaviour step. */
   transition: string;
+  /**
+   * A behaviour step instead of a message (issue 28: what a participant's system must show):
+   * 'herhaal' — the simulator's previous message is delivered once more, with the same id and
+   * Idempotency-Key; 'stilte' — the participant sends nothing more about the order for a while
+   * (it handled the repeat once, and does not retry what Knooppunt refused).
+   */
+  actie?: 'herhaal' | 'stilte';
 }
 
 export interface ConformanceScenario {
@@ -30,6 +37,8 @@ export interface ConformanceScenario {
   flow: Flow;
   naam: string;
   steps: ScenarioStep[];
+  /** A behaviour scenario is for one side only; a lifecycle scenario for either. */
+  kant?: Side;
 }
 
 /**
@@ -272,8 +281,71 @@ export function scenariosOf(flow: Flow): ConformanceScenario[] {
 
 let catalogue: readonly ConformanceScenario[] | undefined;
 
-/** The whole catalogue, both flows; made at its first use (a few milliseconds) and kept. */
+/** A message step of a behaviour scenario: the lifecycle's row for it, from a fresh search. */
+function lifecycleStep(flow: Flow, path: readonly MessageType[], index: number): ScenarioStep {
+  let state: State = { status: undefined, leveringen: [] };
+  let found: ScenarioStep | undefined;
+  for (const type of path.slice(0, index + 1)) {
+    const move = moves(flow, state).find(
+      (candidate) => candidate.step.type === type && candidate.step.akkoord !== false,
+    );
+    if (!move) throw new Error(`Gedragsscenario: ${type} past niet na ${String(state.status)}`);
+    found = move.step;
+    state = move.next;
+  }
+  return found!;
+}
+
+/**
+ * The behaviour scenarios (issue 28): a message of the simulator delivered twice must be handled
+ * once. For a contractor the Opdracht comes twice and one Planning must follow; for a grid
+ * operator the TG comes twice and one BeoordelingTG must follow — and then nothing more.
+ */
+function behaviourScenarios(): ConformanceScenario[] {
+  const herhaal = (type: MessageType, senderSide: Side): ScenarioStep => ({
+    type,
+    senderSide,
+    transition: '',
+    actie: 'herhaal',
+  });
+  const stilte = (type: MessageType, senderSide: Side): ScenarioStep => ({
+    type,
+    senderSide,
+    transition: '',
+    actie: 'stilte',
+  });
+  const opdrachtnemer: MessageType[] = ['Opdracht', 'Planning'];
+  const opdrachtgever: MessageType[] = ['Opdracht', 'Planning', 'TG', 'BeoordelingTG'];
+  const steps = (path: MessageType[]) => path.map((_, index) => lifecycleStep('aansluiting', path, index));
+  const [opdracht, planning] = steps(opdrachtnemer);
+  const [eigenOpdracht, gepland, tg, beoordeling] = steps(opdrachtgever);
+  return [
+    {
+      id: 'gedrag-dubbele-aflevering-opdrachtnemer',
+      flow: 'aansluiting',
+      naam: 'Dubbel afgeleverde Opdracht: één keer verwerkt',
+      kant: 'opdrachtnemer',
+      steps: [opdracht!, herhaal('Opdracht', 'opdrachtgever'), planning!, stilte('Planning', 'opdrachtnemer')],
+    },
+    {
+      id: 'gedrag-dubbele-aflevering-opdrachtgever',
+      flow: 'aansluiting',
+      naam: 'Dubbel afgeleverde TG: één keer verwerkt',
+      kant: 'opdrachtgever',
+      steps: [
+        eigenOpdracht!,
+        gepland!,
+        tg!,
+        herhaal('TG', 'opdrachtnemer'),
+        beoordeling!,
+        stilte('BeoordelingTG', 'opdrachtgever'),
+      ],
+    },
+  ];
+}
+
+/** The whole catalogue, both flows, and the behaviour scenarios; made at its first use and kept. */
 export function conformanceScenarios(): readonly ConformanceScenario[] {
-  catalogue ??= [...scenariosOf('aansluiting'), ...scenariosOf('hoofdnet')];
+  catalogue ??= [...scenariosOf('aansluiting'), ...scenariosOf('hoofdnet'), ...behaviourScenarios()];
   return catalogue;
 }

@@ -10,8 +10,11 @@ import { ORGANISATION_NAME_MAX } from '../constants';
 /** The simulated counterparties: the organisations Knooppunt's simulator sends and receives as. */
 export const SIMULATOR = { opdrachtgever: 'Testtool_Netbeheerder', opdrachtnemer: 'Testtool_Aannemer' } as const;
 
-/** How long a step waits for what it expects, unless set otherwise (TESTTOOL_STEP_TIMEOUT_MINUTES). */
+/** How long a step waits for what it expects, unless set otherwise (TESTTOOL_STEP_TIMEOUT_SECONDS). */
 export const TESTTOOL_STEP_TIMEOUT_MINUTES_DEFAULT = 10;
+
+/** How long a behaviour scenario's 'stilte' step watches for a message that should not come. */
+export const TESTTOOL_QUIET_SECONDS_DEFAULT = 15;
 
 export const RUN_STATUSES = ['lopend', 'geslaagd', 'mislukt', 'gestopt'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -66,6 +69,11 @@ export const CONFORMANCE_TEXTS = {
   wrongAnswer: (expected: string, received: string) => `Verwacht: ${expected}; ontvangen: ${received}.`,
   simulatorRefused: (message: string) => `De simulator kon zijn bericht niet versturen: ${message}`,
   stopped: (by: string) => `Gestopt door ${by}.`,
+  notQuiet: (received: string) =>
+    `Uw systeem stuurde daarna nog ${received}: een dubbel afgeleverd bericht moet één keer worden verwerkt (de Idempotency-Key is het bericht-id), en een geweigerd bericht niet opnieuw worden verstuurd.`,
+  retriesRefused: (type: string, count: number) =>
+    `Uw systeem verstuurde ${type} ${count} keer terwijl Knooppunt het weigerde: herhaal een geweigerd bericht (4xx) niet, los eerst de oorzaak op.`,
+  wrongSide: (side: string) => `Dit scenario is voor de ${side}.`,
 } as const;
 
 export const startRunSchema = z.object({
@@ -140,10 +148,14 @@ export const scenarioViewSchema = z.object({
   id: z.string(),
   flow: z.enum(['aansluiting', 'hoofdnet']),
   naam: z.string(),
+  /** A behaviour scenario is for this side only. */
+  kant: z.enum(['opdrachtgever', 'opdrachtnemer']).optional(),
   stappen: z.array(
     z.object({
       type: z.string(),
       senderSide: z.enum(['opdrachtgever', 'opdrachtnemer']),
+      /** A behaviour step: the simulator's message again ('herhaal'), or nothing more from the participant ('stilte'). */
+      actie: z.enum(['herhaal', 'stilte']).optional(),
       akkoord: z.boolean().optional(),
       leveringId: z.string().optional(),
     }),

@@ -44,7 +44,9 @@ export function createConformity({ db, audit }: { db: Database; audit: AuditServ
       .groupBy(conformanceRuns.scenarioId);
     const when = new Map(passed.map((row) => [row.scenarioId, row.at]));
     return (['aansluiting', 'hoofdnet'] as const).map((flow) => {
-      const scenarios = conformanceScenarios().filter((scenario) => scenario.flow === flow);
+      const scenarios = conformanceScenarios().filter(
+        (scenario) => scenario.flow === flow && (scenario.kant === undefined || scenario.kant === side),
+      );
       const ontbrekend = scenarios.filter((scenario) => !when.get(scenario.id));
       const dates = scenarios.map((scenario) => when.get(scenario.id)?.getTime() ?? 0);
       return {

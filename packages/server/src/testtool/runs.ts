@@ -104,7 +104,7 @@ export function stepOfRun(run: Pick<RunRow, 'opdrachtId'>, step: ScenarioStep): 
 /** The message the participant's system must send at a step of the run. */
 export function expectedAt(run: RunRow, scenario: ConformanceScenario): ExpectedMessage | undefined {
   const listed = scenario.steps[run.step];
-  if (run.status !== 'lopend' || !listed || listed.senderSide !== run.side) return undefined;
+  if (run.status !== 'lopend' || !listed || listed.actie || listed.senderSide !== run.side) return undefined;
   const step = stepOfRun(run, listed);
   const data = stepFields(step);
   if (step.type === 'Opdracht' || step.type === 'OpdrachtHoofdnet') data.opdrachtnemer = SIMULATOR.opdrachtnemer;

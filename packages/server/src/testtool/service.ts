@@ -59,9 +59,11 @@ export function createTesttoolService({
         id: scenario.id,
         flow: scenario.flow,
         naam: scenario.naam,
-        stappen: scenario.steps.map(({ type, senderSide, akkoord, leveringId }) => ({
+        ...(scenario.kant && { kant: scenario.kant }),
+        stappen: scenario.steps.map(({ type, senderSide, akkoord, leveringId, actie }) => ({
           type,
           senderSide,
+          ...(actie && { actie }),
           ...(akkoord !== undefined && { akkoord }),
           ...(leveringId !== undefined && { leveringId }),
         })),
@@ -83,6 +85,11 @@ export function createTesttoolService({
           ? 'opdrachtnemer'
           : undefined;
       if (!side) throw new AppError(422, CONFORMANCE_TEXTS.noSide(organisation.organisatie, organisation.type));
+      if (scenario.kant && scenario.kant !== side) {
+        throw new AppError(422, CONFORMANCE_TEXTS.wrongSide(scenario.kant), [
+          { field: 'scenario', message: CONFORMANCE_TEXTS.wrongSide(scenario.kant) },
+        ]);
+      }
       return db.transaction(async (tx) => {
         const run = await insertRun(tx, {
           deelnemer,

@@ -14,8 +14,10 @@ export type Misbehaviour =
   | { kind: 'wrongAnswer'; instead: MessageType }
   /** Never answers. */
   | { kind: 'silent' }
-  /** Sends a type the order's status does not allow yet (Knooppunt refuses it), then nothing. */
-  | { kind: 'outOfOrder'; instead: MessageType };
+  /** Sends a type the order's status does not allow yet (Knooppunt refuses it) `times` times, then nothing. */
+  | { kind: 'outOfOrder'; instead: MessageType; times?: number }
+  /** Answers every step twice, as a system that processes a redelivery as a new message does. */
+  | { kind: 'twice' };
 
 export interface ReferenceParticipant {
   deelnemer: string;
@@ -105,10 +107,12 @@ export async function startReferenceParticipant(
         const expected = run.verwacht;
         if (expected && !answered.has(run.step) && misbehaviour?.kind !== 'silent') {
           answered.add(run.step);
-          if (misbehaviour?.kind === 'wrongAnswer' || misbehaviour?.kind === 'outOfOrder') {
-            await send(misbehaviour.instead, run, {});
+          if (misbehaviour?.kind === 'wrongAnswer') await send(misbehaviour.instead, run, {});
+          else if (misbehaviour?.kind === 'outOfOrder') {
+            for (let time = 0; time < (misbehaviour.times ?? 1); time++) await send(misbehaviour.instead, run, {});
           } else {
             await send(expected.type as MessageType, run, expected.data);
+            if (misbehaviour?.kind === 'twice') await send(expected.type as MessageType, run, expected.data);
           }
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
