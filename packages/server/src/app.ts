@@ -241,11 +241,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : discoveredKeys(config.oidc.issuer);
 
   await app.register(openapi, { version: packageJson.version, publicUrl: config.publicUrl });
+  const audit = createAuditService();
+  // Implementation partners act for the participants they are linked to (decision 0041).
+  const partners = createImplementationPartners({ db: database.db, audit });
   await app.register(authGuard, {
     verify: createTokenVerifier(config.oidc, getKey),
     portalClientId: config.oidc.portalClientId,
+    mayActFor: partners.actsFor,
   });
-  const audit = createAuditService();
   if (embedded) {
     // In demo mode the login page lists the demo accounts: handed in here, the provider knows no demo.
     const demoAccounts = config.demo
@@ -301,7 +304,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   await app.register(auditLogRoutes, { service: createAuditLogService({ db: database.db }) });
   await app.register(overzichtRoutes, { service: createOverzichtService({ db: database.db }) });
-  const partners = createImplementationPartners({ db: database.db, audit });
   await app.register(implementationPartnerRoutes, { partners });
   const testtool = createTesttoolService({
     partners,

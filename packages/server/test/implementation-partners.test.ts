@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { IMPLEMENTATION_TEXTS, type RunView } from '@knooppunt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GUARD_TEXTS } from '../src/auth/guard';
 import { auditLog } from '../src/db/schema';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 
@@ -101,5 +102,52 @@ describe('implementation partners', () => {
     });
     expect(unlinked.statusCode).toBe(204);
     expect((await startRun(forAannemers, 'Aannemer_Alfa')).statusCode).toBe(403);
+  });
+
+  it('let a partner’s user work on a linked participant’s configurations and uitval, named in x-namens-deelnemer', async () => {
+    expect((await link(operator, PARTNER, 'Aannemer_Beta')).statusCode).toBe(201);
+    const user = await as(PARTNER, ['Configuraties Beheren', 'Uitval Beheren', 'Implementeert voor Aannemer']);
+    const namens = (deelnemer: string) => ({ ...user, 'x-namens-deelnemer': deelnemer });
+    const search = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/rest/management/config/search', headers, payload: { filters: [] } });
+
+    const listed = await search(namens('Aannemer_Beta'));
+    expect(listed.statusCode, listed.body).toBe(200);
+    const deelnemers = new Set((listed.json().items as { deelnemer: string }[]).map((item) => item.deelnemer));
+    expect([...deelnemers]).toEqual(['Aannemer_Beta']);
+    // Without the header it is its own organisation.
+    const own = (await search(user)).json().items as { deelnemer: string }[];
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((item) => item.deelnemer === PARTNER)).toBe(true);
+
+    const config = { clientId: 'beta', clientSecret: 'geheim-beta', tokenUrl: 'https://auth.beta.example/token' };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/test/rest/management/config',
+      headers: namens('Aannemer_Beta'),
+      payload: { deelnemer: 'Aannemer_Beta', versienummer: 'h1.0', config },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.subjectType, 'configuration (test)'));
+    expect(entry).toMatchObject({ actorDeelnemer: PARTNER, actingFor: 'Aannemer_Beta' });
+
+    const uitval = await t.app.inject({
+      method: 'POST',
+      url: '/rest/management/message/search',
+      headers: namens('Aannemer_Beta'),
+      payload: {
+        filters: [
+          { name: 'versienummer', value: '!h1.0' },
+          { name: 'isInError', value: true },
+        ],
+      },
+    });
+    expect(uitval.statusCode, uitval.body).toBe(200);
+
+    // Not linked, or linked but of the other kind: refused before anything is read.
+    const refused = await search(namens('Aannemer_Alfa'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(GUARD_TEXTS.nietNamens('Aannemer_Alfa'));
+    expect((await search(namens('Netbeheer_Noord'))).statusCode).toBe(403);
   });
 });

@@ -8,6 +8,8 @@ export interface Actor {
   deelnemer?: string | undefined;
   /** The netbeheerder a super-role user acts for, when not its own deelnemer (decision 0029). */
   actingFor?: string | undefined;
+  /** The user's own organisation while it acts for another (then `deelnemer`, decision 0041). */
+  actingAs?: string | undefined;
 }
 
 export interface AuditEntry {
@@ -31,7 +33,7 @@ export function createAuditService({ omgeving = 'productie' }: { omgeving?: Omge
     async record(tx: Database, actor: Actor, entry: AuditEntry): Promise<void> {
       await insertAuditEntry(tx, {
         actor: actor.email ?? actor.sub,
-        actorDeelnemer: actor.deelnemer ?? null,
+        actorDeelnemer: actor.actingAs ?? actor.deelnemer ?? null,
         actingFor: actor.actingFor ?? null,
         action: entry.action,
         subjectType: entry.subjectType + subjectSuffix,

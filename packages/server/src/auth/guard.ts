@@ -29,6 +29,8 @@ declare module 'fastify' {
 export const GUARD_TEXTS = {
   alleenSystemen: 'Alleen systemen van deelnemers mogen berichten aanbieden.',
   geenSysteem: 'Het token van een systeem geeft alleen toegang tot de deelnemers-API (/api/v1).',
+  nietNamens: (deelnemer: string) =>
+    `U handelt niet namens ${deelnemer}: alleen een implementatiepartner namens een gekoppelde deelnemer van zijn soort.`,
 } as const;
 
 /** Paths under these prefixes must declare their access: forgetting it fails at start-up. */
@@ -38,38 +40,68 @@ const GUARDED_PREFIXES = ['/rest/', '/api/', `${TEST_API_PREFIX}/rest/`];
  * Every route declares `config.access`; this hook answers 401 without a valid bearer token and
  * 403 without the flag, before parsing, validation or any handler runs.
  */
-export const authGuard = fp<{ verify: TokenVerifier; portalClientId: string }>(
-  async (app, { verify, portalClientId }) => {
-    app.decorateRequest('user', undefined);
-    app.decorate('guardedRoutes', []);
+/**
+ * The header a portal user acting for another participant names it in (decision 0041: an
+ * implementation partner for a participant it is linked to).
+ */
+export const ACTING_FOR_HEADER = 'x-namens-deelnemer';
 
-    app.addHook('onRoute', (route) => {
-      if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
-      const access = route.config?.access;
-      if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') app.guardedRoutes.push({ method, url: route.url, access });
-      }
-    });
+export const authGuard = fp<{
+  verify: TokenVerifier;
+  portalClientId: string;
+  /** Whether the user may act for that participant; without it the header is refused. */
+  mayActFor?: (user: AuthUser, deelnemer: string) => Promise<boolean>;
+}>(async (app, { verify, portalClientId, mayActFor }) => {
+  app.decorateRequest('user', undefined);
+  app.decorate('guardedRoutes', []);
 
-    app.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config.access;
-      if (!access || access === 'public') return;
-      request.user = await authenticate(request, verify);
-      const { system, deelnemer, clientId } = request.user;
-      if (access === 'participant') {
-        if (!system || !deelnemer || clientId === portalClientId) throw new ForbiddenError(GUARD_TEXTS.alleenSystemen);
-        return;
-      }
-      // Every other guarded route is the portal's: a system's token is no user's.
-      if (system) throw new ForbiddenError(GUARD_TEXTS.geenSysteem);
-      if (access === 'authenticated') return;
-      const { permissions } = request.user;
-      const granted = typeof access === 'object' ? access.anyOf : [access];
-      if (!granted.some((permission) => permissions[permission])) throw new ForbiddenError();
-    });
-  },
-);
+  app.addHook('onRoute', (route) => {
+    if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.guardedRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    request.user = await authenticate(request, verify);
+    const { system, deelnemer, clientId } = request.user;
+    if (access === 'participant') {
+      if (!system || !deelnemer || clientId === portalClientId) throw new ForbiddenError(GUARD_TEXTS.alleenSystemen);
+      return;
+    }
+    // Every other guarded route is the portal's: a system's token is no user's.
+    if (system) throw new ForbiddenError(GUARD_TEXTS.geenSysteem);
+    if (access === 'authenticated') return;
+    const { permissions } = request.user;
+    const granted = typeof access === 'object' ? access.anyOf : [access];
+    if (!granted.some((permission) => permissions[permission])) throw new ForbiddenError();
+    await actFor(request, mayActFor);
+  });
+});
+
+/**
+ * A user acting for another participant (the header `x-namens-deelnemer`): checked, then the
+ * request sees that participant as the user's deelnemer, with the user's own rights — every
+ * service's ownership rules then hold for it — and the audit log records whom it acted for.
+ */
+async function actFor(
+  request: FastifyRequest,
+  mayActFor: ((user: AuthUser, deelnemer: string) => Promise<boolean>) | undefined,
+): Promise<void> {
+  const header = request.headers[ACTING_FOR_HEADER];
+  if (header === undefined) return;
+  const user = request.user!;
+  const target = Array.isArray(header) ? header[0] : header;
+  if (!target || target === user.deelnemer) return;
+  if (target.length > 200 || !mayActFor || !(await mayActFor(user, target))) {
+    throw new ForbiddenError(GUARD_TEXTS.nietNamens(target));
+  }
+  request.user = { ...user, deelnemer: target, actingFor: target, actingAs: user.deelnemer };
+}
 
 async function authenticate(request: FastifyRequest, verify: TokenVerifier): Promise<AuthUser> {
   const header = request.headers.authorization;

@@ -22,6 +22,12 @@ export interface AuthUser {
    * environment claim (`OIDC_CLAIM_OMGEVING`) says so, production otherwise.
    */
   omgeving: Omgeving;
+  /**
+   * Set while a user acts for another participant (decision 0041): `deelnemer` is then that
+   * participant and `actingAs` the user's own organisation; the audit log records both.
+   */
+  actingFor?: string;
+  actingAs?: string;
 }
 
 /** Whether a claim holds `value`: equal to it, one of its space-separated words (a scope), or in its list. */
