@@ -40,6 +40,7 @@ import { connectionCheckRoutes } from './modules/connection-check/routes';
 import { outboundFromConfig } from './outbound/client';
 import { demoMode, type DemoOverrides } from './demo';
 import { seedDemoConfigs } from './demo/seed-configs';
+import { seedDemoTesttool } from './demo/seed-testtool';
 import { messageRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
 import { createBulkRetryRunner } from './modules/messages/bulk-retry-runner';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await seedDemo(database.db, app.log);
     await seedDemoClients(database.db, app.log);
     await seedDemoConfigs(database.db, cipher, config.publicUrl);
+    await seedDemoTesttool(database.db, database.test, cipher, config.publicUrl);
     if (config.demoRules) await seedDemoRules(database.db);
   }
   const mailer = createMailer({

@@ -80,4 +80,36 @@ describe('demo configurations', () => {
   it('answer 404 for a version that does not exist', async () => {
     expect((await check('Aannemer_Alfa', '2.0', 9)).statusCode).toBe(404);
   });
+
+  it('give the Testtool’s demo participants test configurations whose test callbacks take the simulator’s messages', async () => {
+    const search = await t.app.inject({
+      method: 'POST',
+      url: '/test/rest/management/config/search',
+      headers: beheer,
+      payload: { filters: [], limit: 100 },
+    });
+    const items = search.json().items as { deelnemer: string; versienummer: string; sender?: { running: boolean } }[];
+    expect(items.map((item) => `${item.deelnemer} ${item.versienummer}`).sort()).toEqual([
+      'Aannemer_Alfa 2.0',
+      'Aannemer_Alfa h1.0',
+      'Netbeheer_Noord 2.0',
+      'Netbeheer_Noord h1.0',
+    ]);
+    expect(items.every((item) => item.sender?.running)).toBe(true);
+    const checked = await t.app.inject({
+      method: 'POST',
+      url: '/test/rest/management/connection-check',
+      headers: beheer,
+      payload: { deelnemer: 'Aannemer_Alfa', versienummer: '2.0', version: 1, draft: false },
+    });
+    const results = checked.json().results as Record<string, { success: boolean }>;
+    expect(results.Opdracht).toMatchObject({ success: true });
+    expect(Object.values(results).every((result) => result.success)).toBe(true);
+    const partner = await t.app.inject({
+      method: 'GET',
+      url: '/rest/implementatiepartners?organisatie=Implementatie_Partner_Integra',
+      headers: beheer,
+    });
+    expect(partner.json().items).toEqual([expect.objectContaining({ deelnemer: 'Aannemer_Alfa' })]);
+  });
 });

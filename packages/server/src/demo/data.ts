@@ -44,6 +44,8 @@ export const DEMO_USERS: DemoUser[] = [
       'Gebruikers Beheren',
       'Business rules Beheren',
       'Connectiviteit Beheren',
+      'Testtool Verzenden',
+      'Testtool Beheren',
     ],
   },
   {
@@ -60,6 +62,7 @@ export const DEMO_USERS: DemoUser[] = [
       'Configuraties Beheren',
       'Uitval Beheren',
       'Beheer connectiviteit',
+      'Testtool Verzenden',
     ],
   },
   {
@@ -70,7 +73,18 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'aannemer@alfa.example',
     organisatie: 'Aannemer_Alfa',
-    roles: ['Coordinerende Aannemer', 'Configuraties Beheren', 'Business rules Zoeken', 'Uitval Beheren'],
+    roles: [
+      'Coordinerende Aannemer',
+      'Configuraties Beheren',
+      'Business rules Zoeken',
+      'Uitval Beheren',
+      'Testtool Verzenden',
+    ],
+  },
+  {
+    email: 'partner@integra.example',
+    organisatie: 'Implementatie_Partner_Integra',
+    roles: ['Testtool Verzenden', 'Implementeert voor Aannemer', 'Configuraties Beheren', 'Uitval Beheren'],
   },
   {
     email: 'users@knooppunt.example',
@@ -102,3 +116,14 @@ export const DEMO_CLIENT_SECRET = 'demo-secret';
 
 /** `Aannemer_Alfa` → `aannemer_alfa-systeem`: the demo system client of a participant. */
 export const demoSystemClientId = (organisatie: string) => `${organisatie.toLowerCase()}-systeem`;
+
+/** The participants whose demo users test in the Testtool, with the side they play: they have test configurations. */
+export const DEMO_TESTTOOL_PARTICIPANTS: Record<string, 'opdrachtgever' | 'opdrachtnemer'> = {
+  Aannemer_Alfa: 'opdrachtnemer',
+  Netbeheer_Noord: 'opdrachtgever',
+};
+
+/** The demo's implementation partner implements for Aannemer_Alfa (decision 0041). */
+export const DEMO_IMPLEMENTATION_LINKS = [
+  { partner: 'Implementatie_Partner_Integra', deelnemer: 'Aannemer_Alfa', createdBy: 'demo' },
+];

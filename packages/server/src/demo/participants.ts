@@ -49,6 +49,8 @@ export interface DemoParticipantEndpoints {
   clientId: string;
   clientSecret: string;
   callbackUrl(type: string): string;
+  /** The test environment's callbacks: taken, never answered by the demo (a person answers in the Testtool). */
+  testCallbackUrl(type: string): string;
 }
 
 /** Where a demo participant lives and how the platform logs in there: what the seed's configurations hold. */
@@ -59,6 +61,7 @@ export function demoParticipantEndpoints(publicUrl: string, deelnemer: string): 
     clientId: demoClientId(deelnemer),
     clientSecret: DEMO_CALLBACK_SECRET,
     callbackUrl: (type) => `${base}/callback/${encodeURIComponent(type)}`,
+    testCallbackUrl: (type) => `${base}/test-callback/${encodeURIComponent(type)}`,
   };
 }
 
@@ -120,6 +123,17 @@ export const demoParticipants: FastifyPluginAsync<DemoParticipantsOptions> = asy
       }
     }
     inbox.record({ deelnemer, type, body: request.body, receivedAt: new Date() });
+    return reply.code(202).send({ ontvangen: true });
+  });
+
+  // The test environment's deliveries (decision 0040): taken, and left to a person at the Testtool
+  // screen to answer — the demo's systems answer production orders only.
+  app.post('/:deelnemer/test-callback/:type', routeOptions, async (request, reply) => {
+    const { deelnemer, type = '' } = request.params as Params;
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const issued = token ? tokens.get(token) : undefined;
+    if (!issued || issued.deelnemer !== deelnemer || issued.expiresAt <= Date.now()) return unauthorized(reply);
+    if (!MESSAGE_TYPES.has(type)) return reply.code(404).send({ error: 'onbekend berichttype' });
     return reply.code(202).send({ ontvangen: true });
   });
 };
