@@ -93,6 +93,17 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { name: TITLES.systemClients })).toBeInTheDocument();
   });
 
+  it("lets only who has 'Testtool Verzenden' open /testtool", async () => {
+    const refused = renderApp({ url: '/testtool', roles: ['Beheer ziet alles', 'Testtool Beheren'] });
+    expect(await screen.findByRole('heading', { name: TITLES.unauthorized })).toBeInTheDocument();
+    expect(refused.router.state.location.pathname).toBe('/unauthorized');
+    refused.unmount();
+
+    renderApp({ url: '/testtool', roles: ['Coordinerende Aannemer', 'Testtool Verzenden'] });
+    expect(await screen.findByRole('heading', { level: 1, name: LABELS.testtool.title })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${LABELS.testtool.title} – ${LABELS.appName}`));
+  });
+
   it('reports a failed login on the callback page', async () => {
     const error = Object.assign(new Error('No matching state found in storage'), { source: 'signinCallback' as const });
     renderApp({ url: '/callback?code=x&state=y', roles: null, error });

@@ -228,6 +228,8 @@ describe('the rule names the keys the features use', () => {
       { searchMessagesQueryOptions },
       { searchLeveringenQueryOptions },
       { searchAuditQueryOptions },
+      { runsQueryOptions },
+      { runQueryOptions },
     ] = await Promise.all([
       import('@/features/organisaties/api/search-organisations'),
       import('@/features/configs/api/get-valuelists'),
@@ -245,6 +247,8 @@ describe('the rule names the keys the features use', () => {
       import('@/features/berichten/api/search-messages'),
       import('@/features/leveringen/api/search-leveringen'),
       import('@/features/auditlog/api/search-audit'),
+      import('@/features/testtool/api/get-runs'),
+      import('@/features/testtool/api/get-run'),
     ]);
     const features: Record<keyof typeof DATA_KEYS, readonly unknown[]> = {
       organisations: searchOrganisationsQueryOptions().queryKey,
@@ -266,7 +270,10 @@ describe('the rule names the keys the features use', () => {
       messages: searchMessagesQueryOptions().queryKey,
       leveringen: searchLeveringenQueryOptions().queryKey,
       audit: searchAuditQueryOptions().queryKey,
+      testruns: runsQueryOptions().queryKey,
     };
+    // The run of a report is under the same key: starting or stopping one refreshes it too.
+    expect(runQueryOptions('run-1').queryKey.slice(0, DATA_KEYS.testruns.length)).toEqual(DATA_KEYS.testruns);
     for (const [name, prefix] of Object.entries(DATA_KEYS)) {
       const featureKey = features[name as keyof typeof DATA_KEYS];
       expect({ name, key: featureKey.slice(0, prefix.length) }).toEqual({ name, key: prefix });

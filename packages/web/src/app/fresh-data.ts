@@ -26,6 +26,7 @@ export const DATA_KEYS = {
   messages: ['messages', 'search'],
   leveringen: ['leveringen', 'search'],
   audit: ['audit', 'search'],
+  testruns: ['testtool', 'runs'],
 } as const satisfies Record<string, QueryKey>;
 
 const key = (queryKey: QueryKey): QueryFilters => ({ queryKey });
@@ -73,4 +74,6 @@ export const FRESH_DATA_RULE: FreshDataRule = {
   // Cancelling an order deletes its messages still to be sent.
   opdrachten: [key(DATA_KEYS.opdrachten), key(DATA_KEYS.messages), key(DATA_KEYS.leveringen), AUDIT],
   messages: [key(DATA_KEYS.messages), AUDIT],
+  // Starting or stopping a run changes the list and the run itself (both under the runs' key).
+  testruns: [key(DATA_KEYS.testruns), AUDIT],
 };

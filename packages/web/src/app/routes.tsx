@@ -154,6 +154,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     }),
   },
   {
+    path: '/testtool',
+    access: 'canSendTesttool',
+    menu: { section: 'users', label: LABELS.menu.testtool },
+    screen: async () => ({
+      Component: (await import('@/features/testtool/components/testtool-screen')).TesttoolScreen,
+    }),
+  },
+  {
     path: '/auditlog',
     access: 'canViewAuditLog',
     menu: { section: 'users', label: LABELS.menu.auditlog },

@@ -4,7 +4,7 @@ import { ApiCallError } from './api-client';
 /**
  * What a mutation changes on the server, named by domain. `app/fresh-data.ts` says, for each,
  * which queries show it (decision 0022). `configs` are production's configurations,
- * `testConfigs` the test environment's (decision 0038).
+ * `testConfigs` the test environment's (decision 0038); `testruns` the Testtool's conformance runs.
  */
 export type Change =
   | 'organisations'
@@ -15,7 +15,8 @@ export type Change =
   | 'regels'
   | 'waardenlijsten'
   | 'opdrachten'
-  | 'messages';
+  | 'messages'
+  | 'testruns';
 
 /** For each change, the queries that show what it changed: they are invalidated after it succeeds. */
 export type FreshDataRule = Record<Change, readonly QueryFilters[]>;

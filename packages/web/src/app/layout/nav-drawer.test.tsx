@@ -88,6 +88,34 @@ describe('main menu', () => {
     expect(linksOf(other.menu)).not.toContain('/auditlog');
   });
 
+  it("shows 'Testtool' under Gebruikersbeheer only with 'Testtool Verzenden'", () => {
+    const participant = renderMenu(['Coordinerende Aannemer', 'Testtool Verzenden']);
+    expect(linksOf(participant.menu)).toEqual(['/testtool']);
+    expect(within(participant.menu).getByRole('link', { name: LABELS.menu.testtool })).toBeInTheDocument();
+    expect(within(participant.menu).getByText(LABELS.menu.sections.users)).toBeInTheDocument();
+    participant.unmount();
+
+    const admin = renderMenu(['Beheer ziet alles', 'Connectiviteit Beheren', 'Testtool Verzenden']);
+    expect(linksOf(admin.menu).slice(-5)).toEqual([
+      '/gebruikers',
+      '/organisaties',
+      '/clients',
+      '/testtool',
+      '/auditlog',
+    ]);
+    admin.unmount();
+
+    // 'Testtool Beheren' alone, the super role alone or a participant's own roles: no Testtool.
+    for (const roles of [
+      ['Beheer ziet alles', 'Testtool Beheren'],
+      ['Coordinerende Aannemer', 'Beheer connectiviteit'],
+    ]) {
+      const other = renderMenu(roles);
+      expect(linksOf(other.menu)).not.toContain('/testtool');
+      other.unmount();
+    }
+  });
+
   it('shows no links and no logout without a session, but always the version', () => {
     const { menu } = renderMenu(null);
 

@@ -1,4 +1,11 @@
-import { CONCURRENCY_TEXTS, CONFIG_TEXTS, ERROR_TITLES, SUCCESS_MESSAGES, TITLES } from '@knooppunt/domain';
+import {
+  CONFORMITY_TEXTS,
+  CONCURRENCY_TEXTS,
+  CONFIG_TEXTS,
+  ERROR_TITLES,
+  SUCCESS_MESSAGES,
+  TITLES,
+} from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
@@ -61,6 +68,24 @@ describe('Configuration side panel', () => {
     expect(api.calls('GET', '/rest/management/config')[0]?.url).toMatch(
       /deelnemer=Aannemer_Alfa&versienummer=2.0&version=3&draft=false$/,
     );
+  });
+
+  it('says whether the participant passed its conformance runs of the flow, and whether that is required', async () => {
+    stubConfigApi({
+      conformity: () =>
+        Response.json({
+          deelnemer: 'Aannemer_Alfa',
+          vereist: true,
+          stromen: [
+            { flow: 'aansluiting', side: 'opdrachtnemer', geslaagdOp: '2026-11-20T10:00:00Z', ontbrekend: [] },
+            { flow: 'hoofdnet', side: 'opdrachtnemer', geslaagdOp: null, ontbrekend: [{ id: 'h', naam: 'H' }] },
+          ],
+        }),
+    });
+    const { panel } = await openPanel(BEHEER);
+    expect(
+      await within(panel).findByText(`${CONFORMITY_TEXTS.label('20-11-2026')} · ${LABELS.configs.conformityRequired}`),
+    ).toBeInTheDocument();
   });
 
   it('checks a field when it loses focus and disables Opslaan while the form is invalid', async () => {

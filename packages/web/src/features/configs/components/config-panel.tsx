@@ -28,6 +28,7 @@ import { searchConfigsQueryOptions } from '../api/search-configs';
 import { useUpdateConfig } from '../api/update-config';
 import { ConfigFormFields } from '../form/config-form-fields';
 import { configFormResolver, configInputOf, formValuesOf } from '../form/config-form-values';
+import { ConformityLine } from './conformity-line';
 import { titleIn } from './use-omgeving';
 
 interface ConfigPanelProps {
@@ -167,6 +168,7 @@ function ConfigEditForm({ omgeving, config, readOnlyNote, onSaved, onDirtyChange
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {LABELS.configs.version(config.version)} · {LABELS.configs.updated}: {formatDateTime(config.updated)}
       </Typography>
+      <ConformityLine deelnemer={config.deelnemer} versienummer={config.versienummer} />
       {readOnlyNote && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {readOnlyNote}

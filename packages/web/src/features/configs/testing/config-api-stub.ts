@@ -1,4 +1,11 @@
-import type { ConfigListItem, ConfigView, ConnectionCheck, Sender, SenderLogEntry } from '@knooppunt/domain';
+import type {
+  ConfigListItem,
+  ConfigView,
+  Conformity,
+  ConnectionCheck,
+  Sender,
+  SenderLogEntry,
+} from '@knooppunt/domain';
 import { stubApi, type StubHandler } from '@/testing/stub-api';
 
 /** Everything: view, drafts and the create-configuration right. */
@@ -92,6 +99,7 @@ export interface ConfigApi {
   check?: Handler;
   sender?: Handler;
   log?: Handler;
+  conformity?: Handler;
 }
 
 /** Where the test environment's configuration calls are: production's paths under it (decision 0038). */
@@ -113,6 +121,14 @@ export function stubConfigApi(overrides: ConfigApi = {}) {
     sender: async (request) =>
       Response.json({ ...ROWS.newest, ...ROWS.newest.sender, ...(await request.clone().json()) } satisfies Sender),
     log: () => Response.json([] satisfies SenderLogEntry[]),
+    conformity: () =>
+      Response.json({
+        deelnemer: 'Aannemer_Alfa',
+        vereist: false,
+        stromen: [
+          { flow: 'aansluiting', side: 'opdrachtnemer', geslaagdOp: null, ontbrekend: [{ id: 'a', naam: 'A' }] },
+        ],
+      } satisfies Conformity),
     ...overrides,
   };
   const calls = (prefix: string) => ({
@@ -129,6 +145,8 @@ export function stubConfigApi(overrides: ConfigApi = {}) {
   return stubApi({
     ...calls(''),
     ...calls(TEST_PREFIX),
+    // Conformity is one for both environments (decision 0040): not passed yet, unless a test says so.
+    'GET /rest/testtool/conformiteit': handlers.conformity,
     // The value lists are shared: the test environment has no copy of them.
     'GET /rest/valuelist': () =>
       Response.json({
