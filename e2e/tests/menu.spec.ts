@@ -21,6 +21,7 @@ const MENUS: [email: string, paths: string[], sections: string[]][] = [
       '/gebruikers',
       '/organisaties',
       '/clients',
+      '/testtool',
       '/auditlog',
     ],
     ['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer'],
@@ -41,21 +42,32 @@ const MENUS: [email: string, paths: string[], sections: string[]][] = [
       '/scenarios',
       '/waardenlijsten',
       '/clients',
+      '/testtool',
     ],
     ['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer'],
   ],
   ['netbeheer@zuid.example', ['/zoeken', '/scenarios', '/waardenlijsten'], ['Business rules']],
   [
     'aannemer@alfa.example',
-    ['/uitval', '/configs', '/hoofdnet/uitval', '/hoofdnet/configs', '/zoeken', '/waardenlijsten'],
-    ['Aansluiting', 'Hoofdnet', 'Business rules'],
+    ['/uitval', '/configs', '/hoofdnet/uitval', '/hoofdnet/configs', '/zoeken', '/waardenlijsten', '/testtool'],
+    ['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer'],
+  ],
+  [
+    'partner@integra.example',
+    ['/uitval', '/configs', '/hoofdnet/uitval', '/hoofdnet/configs', '/testtool'],
+    ['Aansluiting', 'Hoofdnet', 'Gebruikersbeheer'],
   ],
   ['users@knooppunt.example', ['/gebruikers', '/organisaties'], ['Gebruikersbeheer']],
   ['geen@knooppunt.example', [], []],
 ];
 // The super role alone opens every screen the administrator's full set of roles opens, but for the
-// system clients: they take 'Connectiviteit Beheren' too (decision 0019).
-MENUS.push(['kijker@knooppunt.example', MENUS[0]![1].filter((path) => path !== '/clients'), MENUS[0]![2]]);
+// system clients and the Testtool: they take 'Connectiviteit Beheren' and 'Testtool Verzenden' too
+// (decisions 0019 and 0040).
+MENUS.push([
+  'kijker@knooppunt.example',
+  MENUS[0]![1].filter((path) => path !== '/clients' && path !== '/testtool'),
+  MENUS[0]![2],
+]);
 
 for (const [email, paths, sections] of MENUS) {
   test(`${email} sees the menu of their roles`, async ({ page }) => {
