@@ -108,7 +108,9 @@ export const stepReportSchema = z.object({
   berichtId: z.string().optional(),
   pogingen: z.number().optional(),
   laatsteFout: z.object({ msg: z.string(), traceId: z.string() }).optional(),
-  ontvangen: z.object({ type: z.string(), akkoord: z.unknown(), leveringId: z.unknown() }).partial().optional(),
+  ontvangen: z
+    .object({ type: z.string(), akkoord: z.unknown().optional(), leveringId: z.unknown().optional() })
+    .optional(),
   weigeringen: z.array(refusalSchema).optional(),
 });
 
