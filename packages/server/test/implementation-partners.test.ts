@@ -11,8 +11,9 @@ import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
  * acts for a linked participant in the Testtool, audited as acting for it, and for no one else.
  */
 
-const PARTNER = 'Implementatie_Partner_Integra';
-const OTHER_PARTNER = 'Implementatie_Partner_Koppelvlak';
+// The demo links Integra to Aannemer_Alfa; this file links Koppelvlak, and Integra is the other.
+const PARTNER = 'Implementatie_Partner_Koppelvlak';
+const OTHER_PARTNER = 'Implementatie_Partner_Integra';
 let t: TestApp;
 let operator: Record<string, string>;
 
@@ -35,18 +36,18 @@ afterAll(() => t.close());
 
 describe('implementation partners', () => {
   it('are linked by the operator, or by the participant’s own user manager for its own organisation only', async () => {
-    const linked = await link(operator, PARTNER, 'Aannemer_Alfa');
+    const linked = await link(operator, PARTNER, 'Aannemer_Gamma');
     expect(linked.statusCode, linked.body).toBe(201);
-    expect(linked.json()).toMatchObject({ partner: PARTNER, deelnemer: 'Aannemer_Alfa', type: 'Aannemer' });
-    expect((await link(operator, PARTNER, 'Aannemer_Alfa')).statusCode).toBe(409);
+    expect(linked.json()).toMatchObject({ partner: PARTNER, deelnemer: 'Aannemer_Gamma', type: 'Aannemer' });
+    expect((await link(operator, PARTNER, 'Aannemer_Gamma')).statusCode).toBe(409);
 
     const noordManager = await as('Netbeheer_Noord', ['Netbeheerder', 'Beheer User Beheer']);
     expect((await link(noordManager, PARTNER, 'Netbeheer_Noord')).statusCode).toBe(201);
-    const foreign = await link(noordManager, OTHER_PARTNER, 'Aannemer_Alfa');
+    const foreign = await link(noordManager, OTHER_PARTNER, 'Aannemer_Gamma');
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe(IMPLEMENTATION_TEXTS.forbidden);
 
-    const notPartner = await link(operator, 'Aannemer_Beta', 'Aannemer_Alfa');
+    const notPartner = await link(operator, 'Aannemer_Beta', 'Aannemer_Gamma');
     expect(notPartner.statusCode).toBe(422);
     expect(notPartner.json().details).toEqual([
       { field: 'partner', message: IMPLEMENTATION_TEXTS.notAPartner('Aannemer_Beta') },
@@ -60,7 +61,7 @@ describe('implementation partners', () => {
       headers: operator,
     });
     expect(listed.json().items.map((item: { deelnemer: string }) => item.deelnemer)).toEqual([
-      'Aannemer_Alfa',
+      'Aannemer_Gamma',
       'Netbeheer_Noord',
     ]);
     const audited = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'implementatiepartner.koppelen'));
@@ -69,12 +70,12 @@ describe('implementation partners', () => {
 
   it('let a partner’s user test a linked participant of its kind, acting for it, and no one else', async () => {
     const forAannemers = await as(PARTNER, ['Testtool Verzenden', 'Implementeert voor Aannemer']);
-    const started = await startRun(forAannemers, 'Aannemer_Alfa');
+    const started = await startRun(forAannemers, 'Aannemer_Gamma');
     expect(started.statusCode, started.body).toBe(201);
     const run = started.json() as RunView;
-    expect(run).toMatchObject({ deelnemer: 'Aannemer_Alfa', side: 'opdrachtnemer' });
+    expect(run).toMatchObject({ deelnemer: 'Aannemer_Gamma', side: 'opdrachtnemer' });
     const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, run.id));
-    expect(entry).toMatchObject({ action: 'testrun.start', actorDeelnemer: PARTNER, actingFor: 'Aannemer_Alfa' });
+    expect(entry).toMatchObject({ action: 'testrun.start', actorDeelnemer: PARTNER, actingFor: 'Aannemer_Gamma' });
 
     // Linked, but a netbeheerder: its role names aannemers only.
     expect((await startRun(forAannemers, 'Netbeheer_Noord')).statusCode).toBe(403);
@@ -82,7 +83,7 @@ describe('implementation partners', () => {
     expect((await startRun(forAannemers, 'Aannemer_Beta')).statusCode).toBe(403);
     // Another partner's user, with both roles, is linked to nothing.
     const other = await as(OTHER_PARTNER, ['Testtool Verzenden', 'Implementeert voor Aannemer']);
-    expect((await startRun(other, 'Aannemer_Alfa')).statusCode).toBe(403);
+    expect((await startRun(other, 'Aannemer_Gamma')).statusCode).toBe(403);
     expect(
       (await t.app.inject({ method: 'GET', url: `/rest/testtool/runs/${run.id}`, headers: other })).statusCode,
     ).toBe(404);
@@ -90,18 +91,18 @@ describe('implementation partners', () => {
     // It sees the runs of the participants it implements for, the participant its own.
     const list = await t.app.inject({ method: 'GET', url: '/rest/testtool/runs', headers: forAannemers });
     expect((list.json().items as RunView[]).map((item) => item.id)).toContain(run.id);
-    const alfa = await as('Aannemer_Alfa', ['Testtool Verzenden']);
+    const alfa = await as('Aannemer_Gamma', ['Testtool Verzenden']);
     const own = await t.app.inject({ method: 'GET', url: `/rest/testtool/runs/${run.id}`, headers: alfa });
     expect(own.statusCode).toBe(200);
 
     // Unlinked, it acts for it no more.
     const unlinked = await t.app.inject({
       method: 'DELETE',
-      url: `/rest/implementatiepartners/${PARTNER}/Aannemer_Alfa`,
+      url: `/rest/implementatiepartners/${PARTNER}/Aannemer_Gamma`,
       headers: operator,
     });
     expect(unlinked.statusCode).toBe(204);
-    expect((await startRun(forAannemers, 'Aannemer_Alfa')).statusCode).toBe(403);
+    expect((await startRun(forAannemers, 'Aannemer_Gamma')).statusCode).toBe(403);
   });
 
   it('let a partner’s user work on a linked participant’s configurations and uitval, named in x-namens-deelnemer', async () => {
@@ -145,9 +146,9 @@ describe('implementation partners', () => {
     expect(uitval.statusCode, uitval.body).toBe(200);
 
     // Not linked, or linked but of the other kind: refused before anything is read.
-    const refused = await search(namens('Aannemer_Alfa'));
+    const refused = await search(namens('Aannemer_Gamma'));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(GUARD_TEXTS.nietNamens('Aannemer_Alfa'));
+    expect(refused.json().message).toBe(GUARD_TEXTS.nietNamens('Aannemer_Gamma'));
     expect((await search(namens('Netbeheer_Noord'))).statusCode).toBe(403);
   });
 });
