@@ -114,6 +114,10 @@ test("the operator's staff user manager is offered no Knooppunt_Beheer and no ch
 }) => {
   await loginAs(page, 'users@knooppunt.example', '/gebruikers');
   await expect(row(page, 'netbeheer@noord.example').getByRole('button', { name: /^Wijzigen rollen/ })).toBeVisible();
+  // The operator's own staff, on one page of their own (the first page of all holds ten users).
+  await page.getByRole('search').getByRole('combobox', { name: 'Organisatie' }).click();
+  await page.getByRole('option', { name: 'Knooppunt_Beheer', exact: true }).click();
+  await expect(page).toHaveURL(/organisatie=Knooppunt_Beheer/);
   await expect(row(page, 'users@knooppunt.example')).toBeVisible();
   await expect(row(page, 'users@knooppunt.example').getByRole('button', { name: /^Wijzigen rollen/ })).toHaveCount(0);
   await expect(row(page, 'monitor@knooppunt.example').getByRole('button', { name: /^Wijzigen rollen/ })).toHaveCount(0);
