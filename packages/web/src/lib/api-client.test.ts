@@ -134,6 +134,22 @@ describe('apiRequest', () => {
     });
   });
 
+  it("keeps the server's answer with its details per field, also behind 403 and 404", async () => {
+    const refused = { message: 'opdrachtId: Verplicht.', details: [{ field: 'opdrachtId', message: 'Verplicht.' }] };
+    fetchMock.mockResolvedValueOnce(Response.json(refused, { status: 400 }));
+    fetchMock.mockResolvedValueOnce(Response.json({ message: 'Geen testconfiguratie.' }, { status: 404 }));
+
+    const invalid = await failure(apiRequest('POST', '/rest/x', {}));
+    const missing = await failure(apiRequest('POST', '/rest/x', {}));
+
+    expect(invalid).toMatchObject({ detail: 'opdrachtId: Verplicht.', status: 400, answer: refused });
+    expect(missing).toMatchObject({
+      message: CALL_FAILURE.notFound,
+      detail: undefined,
+      answer: { message: 'Geen testconfiguratie.' },
+    });
+  });
+
   it('falls back to the text body when the answer has no message', async () => {
     fetchMock.mockResolvedValue(new Response('upstream timed out', { status: 502, statusText: 'Bad Gateway' }));
 

@@ -1,21 +1,25 @@
-import { CALL_FAILURE } from '@knooppunt/domain';
+import { CALL_FAILURE, type ApiError } from '@knooppunt/domain';
 import { LABELS } from './texts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * A failed call, translated as spec 000 §8 prescribes: `message` is what the alert says,
- * `detail` the extra line under it. `status` is set when the server answered.
+ * `detail` the extra line under it. `status` is set when the server answered; `answer` when it
+ * answered as our server does, `{ message, details? }` — also for 403 and 404, whose alert keeps
+ * the generic text, so a screen that must say why (the Testtool) can.
  */
 export class ApiCallError extends Error {
   readonly detail: string | undefined;
   readonly status: number | undefined;
+  readonly answer: ApiError | undefined;
 
-  constructor(message: string, detail?: string, status?: number) {
+  constructor(message: string, detail?: string, status?: number, answer?: ApiError) {
     super(message);
     this.name = 'ApiCallError';
     this.detail = detail;
     this.status = status;
+    this.answer = answer;
   }
 }
 
@@ -143,25 +147,38 @@ async function buildRequest(
 
 async function errorResponse(response: Response): Promise<ApiCallError> {
   const { status } = response;
-  if (status === 403) return new ApiCallError(CALL_FAILURE.forbidden, undefined, status);
-  if (status === 404) return new ApiCallError(CALL_FAILURE.notFound, undefined, status);
-
   const text = (await response.text().catch(() => '')).trim();
-  const detail = serverMessage(text) ?? (text || [response.statusText, `(${status})`].filter(Boolean).join(' '));
-  return new ApiCallError(CALL_FAILURE.errorResponse, detail, status);
+  const answer = serverAnswer(text);
+  if (status === 403) return new ApiCallError(CALL_FAILURE.forbidden, undefined, status, answer);
+  if (status === 404) return new ApiCallError(CALL_FAILURE.notFound, undefined, status, answer);
+
+  const detail = answer?.message ?? (text || [response.statusText, `(${status})`].filter(Boolean).join(' '));
+  return new ApiCallError(CALL_FAILURE.errorResponse, detail, status, answer);
 }
 
-/** Our server answers errors as `{ message, details? }`. */
-function serverMessage(text: string): string | undefined {
+/** Our server answers errors as `{ message, details? }`; details without a field and a message are dropped. */
+function serverAnswer(text: string): ApiError | undefined {
   try {
     const json: unknown = JSON.parse(text);
     if (json && typeof json === 'object' && 'message' in json && typeof json.message === 'string' && json.message) {
-      return json.message;
+      const details = 'details' in json && Array.isArray(json.details) ? json.details.filter(isDetail) : [];
+      return { message: json.message, ...(details.length > 0 && { details }) };
     }
   } catch {
     // Not JSON: the caller falls back to the text itself.
   }
   return undefined;
+}
+
+function isDetail(value: unknown): value is { field: string; message: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'field' in value &&
+    typeof value.field === 'string' &&
+    'message' in value &&
+    typeof value.message === 'string'
+  );
 }
 
 function noResponseCode(error: unknown): string {

@@ -202,6 +202,57 @@ export const LABELS = {
     fetchScenariosFailed: "Fout bij ophalen testscenario's",
     startFailed: 'Fout bij starten testrun',
     stopFailed: 'Fout bij stoppen testrun',
+    /** The screen's two parts: the conformance runs and single messages. */
+    tabs: { label: 'Onderdelen van de Testtool', runs: 'Testruns', compose: 'Bericht samenstellen' },
+    /** An implementation partner's user chooses the participant it tests for (decision 0041). */
+    namens: {
+      label: 'Namens',
+      helper: 'De deelnemer waarvoor uw organisatie implementeert en waarvan u het systeem test.',
+      none: 'Uw organisatie is aan geen deelnemer gekoppeld waarvoor u implementeert. Een deelnemer koppelt zijn implementatiepartner zelf; tot dan test u alleen namens uw eigen organisatie.',
+      fetchFailed: 'Fout bij ophalen deelnemers waarvoor u implementeert',
+      startFor: (deelnemer: string) => `U start deze test namens ${deelnemer}.`,
+    },
+    compose: {
+      title: 'Bericht samenstellen',
+      intro:
+        'Stel een bericht samen zoals het systeem van uw organisatie het naar Knooppunt stuurt. Controleren beoordeelt het zoals Knooppunt het zou beoordelen en verstuurt niets; Versturen stuurt het in de testomgeving, als testclient van uw organisatie.',
+      type: 'Berichttype',
+      typeOption: (flow: string, type: string) => `${flow}: ${type}`,
+      opdrachtId: 'Opdracht ID',
+      data: 'Data (JSON)',
+      dataHelper: 'Het voorbeeld van het berichttype; een ander type zet zijn eigen voorbeeld terug.',
+      invalidJson: "Geen geldige JSON: controleer haakjes, komma's en aanhalingstekens.",
+      check: 'Controleren',
+      send: 'Versturen',
+      probe: 'Proefbericht naar mijn testcallback',
+      geldig: 'Geldig',
+      ongeldig: (status: number) => `Niet geldig: Knooppunt zou antwoorden met status ${status}`,
+      perVeld: 'Fouten per veld',
+      sent: 'Verstuurd in de testomgeving',
+      berichtId: 'Bericht ID',
+      copyBerichtId: 'Bericht ID kopiëren',
+      checkFailed: 'Fout bij controleren bericht',
+      sendFailed: 'Fout bij versturen bericht',
+      probeFailed: 'Fout bij versturen proefbericht',
+    },
+    /** The simulator's example message to the organisation's own test callback, and what came back. */
+    probe: {
+      title: (type: string) => `Proefbericht ${type} naar uw testcallback`,
+      answered: (status: number, statusText: string, ms: string) =>
+        `Uw testcallback antwoordde ${[status, statusText].filter(Boolean).join(' ')} na ${ms} ms.`,
+      tokenFailed: 'Geen token gekregen: het proefbericht is niet verstuurd',
+      callFailed: 'Uw testcallback gaf geen antwoord',
+      verzoek: 'Verzoek',
+      headers: 'Headers',
+      header: 'Header',
+      waarde: 'Waarde',
+      body: 'Body',
+      antwoord: 'Antwoord',
+      status: 'Status',
+      tijd: 'Tijd',
+      ms: (ms: string) => `${ms} ms`,
+      emptyBody: '(leeg)',
+    },
     report: {
       /** The panel's title until the run has loaded. */
       title: 'Testrun',
@@ -227,6 +278,8 @@ export const LABELS = {
       versienummer: 'Versienummer',
       velden: 'Velden die deze stap vraagt',
       geenVelden: 'Deze stap vraagt geen bepaalde waarden: de overige velden van het bericht vult uw systeem zelf.',
+      compose: 'Samenstellen',
+      composeHelper: 'Zet dit bericht klaar onder Bericht samenstellen, met het voorbeeld van het type en deze velden.',
     },
     steps: {
       title: 'Stappen',

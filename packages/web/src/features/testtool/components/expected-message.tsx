@@ -1,21 +1,31 @@
 import { MESSAGE_INDENT, wachttijd, type ExpectedMessage } from '@knooppunt/domain';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { LABELS } from '@/lib/texts';
+import { CodeBlock } from './code-block';
+import { isMessageType } from './compose-draft';
 
 const T = LABELS.testtool.verwacht;
 
-/** 'Verwacht van uw systeem': the message the run waits for, and the fields its step asks for. */
+/**
+ * 'Verwacht van uw systeem': the message the run waits for, and the fields its step asks for;
+ * 'Samenstellen' puts it in the composer, to be checked and sent from the portal.
+ */
 export function ExpectedMessageBox({
   verwacht,
   stepTimeoutSeconds,
+  onCompose,
 }: {
   verwacht: ExpectedMessage;
   stepTimeoutSeconds: number;
+  onCompose: (verwacht: ExpectedMessage) => void;
 }) {
   const titleId = useId();
+  const helperId = useId();
   const facts: [string, string][] = [
     [T.type, verwacht.type],
     [T.versienummer, verwacht.versienummer],
@@ -55,21 +65,16 @@ export function ExpectedMessageBox({
       <Typography variant="body2" component="p" sx={{ mt: 1.5, mb: 0.5 }}>
         {hasFields ? `${T.velden}:` : T.geenVelden}
       </Typography>
-      {hasFields && (
-        <Box
-          component="pre"
-          sx={{
-            m: 0,
-            p: 1,
-            bgcolor: 'background.paper',
-            borderRadius: 1,
-            fontSize: 13,
-            overflowWrap: 'anywhere',
-            whiteSpace: 'pre-wrap',
-          }}
-        >
-          {JSON.stringify(verwacht.data, null, MESSAGE_INDENT)}
-        </Box>
+      {hasFields && <CodeBlock>{JSON.stringify(verwacht.data, null, MESSAGE_INDENT)}</CodeBlock>}
+      {isMessageType(verwacht.type) && (
+        <Stack direction="row" sx={{ mt: 1.5, gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button variant="contained" aria-describedby={helperId} onClick={() => onCompose(verwacht)}>
+            {T.compose}
+          </Button>
+          <Typography id={helperId} variant="body2" sx={{ flex: 1, minWidth: 200 }}>
+            {T.composeHelper}
+          </Typography>
+        </Stack>
       )}
     </Box>
   );

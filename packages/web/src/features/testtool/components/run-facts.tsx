@@ -6,11 +6,11 @@ import type { ReactNode } from 'react';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import { formatDateTime } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
+import { MONOSPACE } from './monospace';
 import { stepOf } from './run-columns';
 import { RunStatusChip } from './run-status-chip';
 
 const T = LABELS.testtool;
-const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
 /** The run at a glance: whose, which side, its order, when, and how it stands. */
 export function RunFacts({ run }: { run: RunView }) {
@@ -22,7 +22,7 @@ export function RunFacts({ run }: { run: RunView }) {
     [
       T.report.opdrachtId,
       <Stack key="opdracht" direction="row" component="span" sx={{ alignItems: 'center', gap: 0.5 }}>
-        <Box component="span" sx={{ fontFamily: MONOSPACE }}>
+        <Box component="span" sx={{ fontFamily: MONOSPACE.fontFamily }}>
           {run.opdrachtId}
         </Box>
         <CopyButton text={run.opdrachtId} label={T.report.copyOpdrachtId} />

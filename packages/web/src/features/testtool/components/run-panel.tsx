@@ -1,4 +1,4 @@
-import type { RunView } from '@knooppunt/domain';
+import type { ExpectedMessage, RunView } from '@knooppunt/domain';
 import { useState } from 'react';
 import { SidePanel } from '@/components/side-panel/side-panel';
 import { CenteredSpinner } from '@/components/status/centered-spinner';
@@ -15,10 +15,12 @@ interface RunPanelProps {
   /** The catalogue, for the steps a run has not begun yet. */
   scenarios: readonly ScenarioView[] | undefined;
   onClose: () => void;
+  /** 'Samenstellen' in 'Verwacht van uw systeem'. */
+  onCompose: (verwacht: ExpectedMessage) => void;
 }
 
 /** The right-hand panel with a run's report, fetched again every two seconds while the run is under way. */
-export function RunPanel({ id, scenarios, onClose }: RunPanelProps) {
+export function RunPanel({ id, scenarios, onClose, onCompose }: RunPanelProps) {
   const query = useRun(id);
   // The last run stays on screen while the panel slides away.
   const [shown, setShown] = useState<RunView>();
@@ -38,7 +40,11 @@ export function RunPanel({ id, scenarios, onClose }: RunPanelProps) {
         />
       )}
       {run ? (
-        <RunReport run={run} scenario={scenarios?.find((scenario) => scenario.id === run.scenario.id)} />
+        <RunReport
+          run={run}
+          scenario={scenarios?.find((scenario) => scenario.id === run.scenario.id)}
+          onCompose={onCompose}
+        />
       ) : (
         !query.error && <CenteredSpinner />
       )}

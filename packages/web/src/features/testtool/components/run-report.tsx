@@ -1,4 +1,4 @@
-import type { RunView } from '@knooppunt/domain';
+import type { ExpectedMessage, RunView } from '@knooppunt/domain';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -18,8 +18,15 @@ import { RunSteps } from './run-steps';
 
 const T = LABELS.testtool;
 
+interface RunReportProps {
+  run: RunView;
+  scenario: ScenarioView | undefined;
+  /** 'Samenstellen': the message the run waits for, into the composer. */
+  onCompose: (verwacht: ExpectedMessage) => void;
+}
+
 /** A run's report: its facts, why it ended, what it waits for, every step, and what can be done with it. */
-export function RunReport({ run, scenario }: { run: RunView; scenario: ScenarioView | undefined }) {
+export function RunReport({ run, scenario, onCompose }: RunReportProps) {
   const { notifyError, notifySuccess } = useNotify();
   const stop = useStopRun();
   const [confirming, setConfirming] = useState(false);
@@ -51,7 +58,9 @@ export function RunReport({ run, scenario }: { run: RunView; scenario: ScenarioV
           {run.reason}
         </Alert>
       )}
-      {run.verwacht && <ExpectedMessageBox verwacht={run.verwacht} stepTimeoutSeconds={run.stepTimeoutSeconds} />}
+      {run.verwacht && (
+        <ExpectedMessageBox verwacht={run.verwacht} stepTimeoutSeconds={run.stepTimeoutSeconds} onCompose={onCompose} />
+      )}
       <RunSteps run={run} scenario={scenario} />
       <ConfirmDialog
         open={confirming}

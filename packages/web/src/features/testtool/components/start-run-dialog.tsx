@@ -2,6 +2,7 @@ import type { RunView } from '@knooppunt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -22,13 +23,15 @@ interface StartRunDialogProps {
   scenarios: readonly ScenarioView[];
   /** 'Testtool Beheren': a run for another participant, with a wait of its own. */
   everyParticipant: boolean;
+  /** An implementation partner's user: the participant it acts for (decision 0041). */
+  namens: string | undefined;
   onClose: () => void;
   /** The run started, once the dialog has closed. */
   onStarted: (run: RunView) => void;
 }
 
 /** 'Nieuwe test': choose a scenario and start it. */
-export function StartRunDialog({ open, scenarios, everyParticipant, onClose, onStarted }: StartRunDialogProps) {
+export function StartRunDialog({ open, scenarios, everyParticipant, namens, onClose, onStarted }: StartRunDialogProps) {
   const titleId = useId();
   const mutation = useStartRun();
   const close = () => !mutation.isPending && onClose();
@@ -54,6 +57,7 @@ export function StartRunDialog({ open, scenarios, everyParticipant, onClose, onS
         <StartRunForm
           scenarios={scenarios}
           everyParticipant={everyParticipant}
+          namens={namens}
           mutation={mutation}
           onCancel={close}
           onStarted={(run) => {
@@ -66,7 +70,7 @@ export function StartRunDialog({ open, scenarios, everyParticipant, onClose, onS
   );
 }
 
-interface FormProps extends Pick<StartRunDialogProps, 'scenarios' | 'everyParticipant' | 'onStarted'> {
+interface FormProps extends Pick<StartRunDialogProps, 'scenarios' | 'everyParticipant' | 'namens' | 'onStarted'> {
   mutation: ReturnType<typeof useStartRun>;
   onCancel: () => void;
 }
@@ -75,7 +79,7 @@ interface FormProps extends Pick<StartRunDialogProps, 'scenarios' | 'everyPartic
 const byFlow = (scenarios: readonly ScenarioView[]) =>
   (['aansluiting', 'hoofdnet'] as const).flatMap((flow) => scenarios.filter((scenario) => scenario.flow === flow));
 
-function StartRunForm({ scenarios, everyParticipant, mutation, onCancel, onStarted }: FormProps) {
+function StartRunForm({ scenarios, everyParticipant, namens, mutation, onCancel, onStarted }: FormProps) {
   const { notifyError } = useNotify();
   const { control, handleSubmit, formState } = useForm({
     resolver: zodResolver(startRunFormSchema),
@@ -83,16 +87,20 @@ function StartRunForm({ scenarios, everyParticipant, mutation, onCancel, onStart
     defaultValues: START_RUN_DEFAULTS,
   });
   const submit = handleSubmit((values) =>
-    mutation.mutate(startRunBody(values), {
-      onSuccess: onStarted,
-      onError: (error) => notifyError(T.startFailed, error),
-    }),
+    mutation.mutate(
+      { ...startRunBody(values), ...(namens && { deelnemer: namens }) },
+      {
+        onSuccess: onStarted,
+        onError: (error) => notifyError(T.startFailed, error),
+      },
+    ),
   );
 
   return (
     <form onSubmit={submit} noValidate>
       <DialogContent sx={{ pt: 1 }}>
         <Stack sx={{ gap: 2.5, pt: 1 }}>
+          {namens && <DialogContentText>{T.namens.startFor(namens)}</DialogContentText>}
           {/* Labelled per flow rather than grouped: a heading inside a listbox is no option (axe). */}
           <FormTextField control={control} name="scenario" select required autoFocus label={T.scenario}>
             {byFlow(scenarios).map((scenario) => (

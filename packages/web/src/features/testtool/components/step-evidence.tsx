@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
+import { MONOSPACE } from './monospace';
 
 const T = LABELS.testtool.steps;
 
@@ -12,7 +13,6 @@ const T = LABELS.testtool.steps;
  * (the domain's StepReport interface says it is always there).
  */
 export type StepReport = RunView['steps'][number];
-const MONOSPACE = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.8125rem' };
 
 /** What the participant sent instead of what was expected: its type, and its outcome and levering when it had them. */
 function received(ontvangen: NonNullable<StepReport['ontvangen']>): string {

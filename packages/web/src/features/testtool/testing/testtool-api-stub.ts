@@ -1,4 +1,4 @@
-import { CONFORMANCE_TEXTS, type RunView } from '@knooppunt/domain';
+import { CONFORMANCE_TEXTS, type ImplementationLink, type RunView } from '@knooppunt/domain';
 import { stubApi, type StubHandler } from '@/testing/stub-api';
 import type { ScenarioList } from '../api/get-scenarios';
 
@@ -6,6 +6,10 @@ export const SCENARIOS_PATH = '/rest/testtool/scenarios';
 export const RUNS_PATH = '/rest/testtool/runs';
 export const runPath = (id: string) => `${RUNS_PATH}/${id}`;
 export const stopPath = (id: string) => `${RUNS_PATH}/${id}/stop`;
+export const CHECK_PATH = '/rest/testtool/controleren';
+export const SEND_PATH = '/rest/testtool/versturen';
+export const PROBE_PATH = '/rest/testtool/proefbericht';
+export const LINKS_PATH = '/rest/implementatiepartners';
 
 /** An aannemer's developer with the Testtool (spec 001 §6: an optional role of the Aannemer group). */
 export const PARTICIPANT = { roles: ['Coordinerende Aannemer', 'Testtool Verzenden'], deelnemer: 'Aannemer_Alfa' };
@@ -13,6 +17,30 @@ export const PARTICIPANT = { roles: ['Coordinerende Aannemer', 'Testtool Verzend
 export const MANAGER = {
   roles: ['Beheer ziet alles', 'Testtool Verzenden', 'Testtool Beheren'],
   deelnemer: 'Knooppunt',
+};
+
+/** A developer of an implementation partner that builds aannemers' systems (decision 0041). */
+export const PARTNER = {
+  roles: ['Testtool Verzenden', 'Implementeert voor Aannemer'],
+  deelnemer: 'Implementatie_Partner_Integra',
+};
+
+const link = (partner: string, deelnemer: string, type: string): ImplementationLink => ({
+  partner,
+  deelnemer,
+  type,
+  created: '2026-02-01T09:00:00Z',
+  createdBy: 'beheer@knooppunt.example',
+});
+
+/** The partner's links: two it implements for, a netbeheerder its roles do not reach, another partner's. */
+export const LINKS = {
+  items: [
+    link(PARTNER.deelnemer, 'Combi_Gamma', 'Combi'),
+    link(PARTNER.deelnemer, 'Netbeheer_Noord', 'Netbeheerder'),
+    link(PARTNER.deelnemer, 'Aannemer_Alfa', 'Aannemer'),
+    link('Implementatie_Partner_Anders', 'Aannemer_Delta', 'Aannemer'),
+  ],
 };
 
 export const SCENARIOS: ScenarioList = {
@@ -170,12 +198,16 @@ export const RUNS = {
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 
-/** The Testtool's calls with the runs above (newest first); `overrides` replaces or adds endpoints. */
+/**
+ * The Testtool's calls with the runs above (newest first) and the partner's links; `overrides`
+ * replaces or adds endpoints (the single messages have none by default).
+ */
 export function stubTesttoolApi(overrides: Record<string, StubHandler> = {}) {
   const runs: RunView[] = Object.values(RUNS);
   return stubApi({
     [`GET ${SCENARIOS_PATH}`]: () => json(SCENARIOS),
     [`GET ${RUNS_PATH}`]: () => json({ items: runs }),
+    [`GET ${LINKS_PATH}`]: () => json(LINKS),
     ...Object.fromEntries(runs.map((item) => [`GET ${runPath(item.id)}`, () => json(item)])),
     ...overrides,
   });
