@@ -56,6 +56,8 @@ export default defineConfig({
       // locks after three failures, so the lock's own test is quick (and uses an account of its own).
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
       LOGIN_MAX_FAILURES_PER_IP: '1000',
+      // The Testtool's behaviour scenario watches this long for a second answer (decision 0040).
+      TESTTOOL_QUIET_SECONDS: '2',
     },
     'Knooppunt <noreply@knooppunt.example>',
   ),
