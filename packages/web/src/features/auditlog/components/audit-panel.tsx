@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment, useState } from 'react';
 import { SidePanel } from '@/components/side-panel/side-panel';
 import { formatDateTime } from '@/lib/dates';
+import { FactList } from '@/components/fact-list/fact-list';
 import { LABELS } from '@/lib/texts';
 import { auditDiff, type AuditChange } from './audit-diff';
 
@@ -56,21 +57,7 @@ function AuditEntryDetails({ entry }: { entry: AuditEntryView }) {
   ];
   return (
     <>
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 0.5, columnGap: 2 }}
-      >
-        {facts.map(([term, value]) => (
-          <Box key={term} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-              {term}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <FactList facts={facts} />
       <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1 }}>
         {T.differenceTitle}
       </Typography>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/dates';
+import { FactList } from '@/components/fact-list/fact-list';
 import { LABELS } from '@/lib/texts';
 import { MONOSPACE } from './monospace';
 
@@ -51,20 +52,7 @@ export function StepEvidence({ report }: { report: StepReport }) {
   if (facts.length === 0 && weigeringen.length === 0) return null;
   return (
     <Box sx={{ mt: 0.5 }}>
-      {facts.length > 0 && (
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2 }}>
-          {facts.map(([term, value]) => (
-            <Box key={term} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                {term}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-      )}
+      {facts.length > 0 && <FactList facts={facts} gap={0} />}
       {weigeringen.length > 0 && (
         <>
           <Typography variant="body2" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
