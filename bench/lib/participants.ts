@@ -69,18 +69,23 @@ function createReceiver() {
    * /<deelnemer>/test/callback/<type>): answered as production's are, but only counted, so that
    * they change none of the drain's figures and checks (in flight, FIFO, arrivals).
    */
+  /** The token endpoint's answer, the same for every participant and both environments. */
+  const answerToken = (res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ access_token: RECEIVER_TOKEN, token_type: 'Bearer', expires_in: 3600 }));
+  };
+  /** A callback without the token is answered 401; answers whether it had it. */
+  const authorized = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers.authorization === `Bearer ${RECEIVER_TOKEN}`) return true;
+    res.writeHead(401).end();
+    return false;
+  };
+
   const testCallback = (req: IncomingMessage, res: ServerResponse, testKind: string | undefined) => {
     req.resume();
     req.on('end', () => {
-      if (testKind === 'token') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ access_token: RECEIVER_TOKEN, token_type: 'Bearer', expires_in: 3600 }));
-        return;
-      }
-      if (req.headers.authorization !== `Bearer ${RECEIVER_TOKEN}`) {
-        res.writeHead(401).end();
-        return;
-      }
+      if (testKind === 'token') return answerToken(res);
+      if (!authorized(req, res)) return;
       stats.test++;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
@@ -98,15 +103,8 @@ function createReceiver() {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (kind === 'token') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ access_token: RECEIVER_TOKEN, token_type: 'Bearer', expires_in: 3600 }));
-        return;
-      }
-      if (req.headers.authorization !== `Bearer ${RECEIVER_TOKEN}`) {
-        res.writeHead(401).end();
-        return;
-      }
+      if (kind === 'token') return answerToken(res);
+      if (!authorized(req, res)) return;
       const mode = modes.get(deelnemer) ?? 'ok';
       if (mode !== 'ok') {
         stats.refused++;

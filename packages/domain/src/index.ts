@@ -25,5 +25,6 @@ export * from './overzicht';
 export * from './omgeving';
 export * from './docs';
 export * from './conformance/catalogue';
+export * from './conformance/behaviour';
 export * from './conformance/runs';
 export * from './implementation-partners';

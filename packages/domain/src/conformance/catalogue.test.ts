@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { transition, type LeveringState } from '../berichten/transition';
 import { OPDRACHT_FINISHED_THRESHOLD } from '../constants';
 import { AANSLUITING_MESSAGE_TYPES, HOOFDNET_MESSAGE_TYPES, type Flow } from '../messageTypes';
-import { conformanceScenarios, lifecycleTransitions, stepData, type ConformanceScenario } from './catalogue';
+import { conformanceScenarios } from './behaviour';
+import { lifecycleTransitions, stepData, type ConformanceScenario } from './catalogue';
 
 const FLOWS: Flow[] = ['aansluiting', 'hoofdnet'];
 /** The lifecycle's scenarios of a flow (the behaviour scenarios are for one side, and end open). */

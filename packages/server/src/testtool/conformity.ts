@@ -68,11 +68,16 @@ export function createConformity({ db, audit }: { db: Database; audit: AuditServ
     return row !== undefined;
   }
 
-  async function of(deelnemer: string): Promise<Conformity> {
+  /** A participant's conformity; `vereist` when the caller read it already. */
+  async function of(deelnemer: string, vereist?: boolean): Promise<Conformity> {
     const organisation = await organisationOfDeelnemer(db, deelnemer);
     if (!organisation) throw new NotFoundError();
     const side = sideOf(organisation.type);
-    return { deelnemer, vereist: await isRequired(deelnemer), stromen: side ? await flowsOf(deelnemer, side) : [] };
+    return {
+      deelnemer,
+      vereist: vereist ?? (await isRequired(deelnemer)),
+      stromen: side ? await flowsOf(deelnemer, side) : [],
+    };
   }
 
   return {
@@ -112,7 +117,7 @@ export function createConformity({ db, audit }: { db: Database; audit: AuditServ
      */
     async activationRefusal(deelnemer: string, versienummer: string): Promise<string | undefined> {
       if (!(await isRequired(deelnemer))) return undefined;
-      const { stromen } = await of(deelnemer);
+      const { stromen } = await of(deelnemer, true);
       const flow = flowOf(versienummer);
       const status = stromen.find((candidate) => candidate.flow === flow);
       if (!status || status.geslaagdOp) return undefined;
