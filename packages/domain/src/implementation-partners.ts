@@ -21,6 +21,18 @@ export function implementsFor(roles: readonly string[], organisationType: string
   return roles.some((role) => IMPLEMENTS_FOR[role]?.includes(organisationType) ?? false);
 }
 
+/**
+ * The roles whose rights a partner's user holds while it acts for a participant (spec 001 §6 gives
+ * the Implementatie partner these for its participants' configurations, uitval and Testtool): its
+ * other roles ('Business rules Zoeken', or any a user manager added) stay its own organisation's.
+ */
+export const ACTING_ROLES = ['Configuraties Beheren', 'Uitval Beheren', 'Testtool Verzenden'] as const;
+
+/** What a user holding `roles` may do while acting for a participant: only its acting roles' rights. */
+export function actingRoles(roles: readonly string[]): string[] {
+  return roles.filter((role) => (ACTING_ROLES as readonly string[]).includes(role));
+}
+
 /** The organisation types an implementation partner may be linked to. */
 export const IMPLEMENTED_TYPES = [...new Set(Object.values(IMPLEMENTS_FOR).flat())];
 

@@ -151,4 +151,27 @@ describe('implementation partners', () => {
     expect(refused.json().message).toBe(GUARD_TEXTS.nietNamens('Aannemer_Gamma'));
     expect((await search(namens('Netbeheer_Noord'))).statusCode).toBe(403);
   });
+
+  it('hold only the rights of their acting roles while acting: other roles stay their own organisation’s', async () => {
+    // Linked by the test before, or here when this one runs alone.
+    expect([201, 409]).toContain((await link(operator, PARTNER, 'Aannemer_Beta')).statusCode);
+    // Roles a partner's token might carry beside its acting ones (a user manager's, a rules searcher's).
+    const user = await as(PARTNER, ['Configuraties Beheren', 'Implementeert voor Aannemer', 'Beheer User Viewers']);
+    const users = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/rest/users/search', headers, payload: { filters: [] } });
+
+    // For its own organisation the role works, and the acting right works for the participant …
+    const own = await users(user);
+    expect(own.statusCode, own.body).toBe(200);
+    const configs = await t.app.inject({
+      method: 'POST',
+      url: '/rest/management/config/search',
+      headers: { ...user, 'x-namens-deelnemer': 'Aannemer_Beta' },
+      payload: { filters: [] },
+    });
+    expect(configs.statusCode, configs.body).toBe(200);
+    // … but the participant's users are not the partner's to see.
+    const acting = await users({ ...user, 'x-namens-deelnemer': 'Aannemer_Beta' });
+    expect(acting.statusCode).toBe(403);
+  });
 });

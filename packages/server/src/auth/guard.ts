@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { TEST_API_PREFIX, type Permission } from '@knooppunt/domain';
+import { TEST_API_PREFIX, actingRoles, permissionsFor, type Permission } from '@knooppunt/domain';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { AuthUser, TokenVerifier } from './verifier';
 
@@ -76,17 +76,20 @@ export const authGuard = fp<{
     // Every other guarded route is the portal's: a system's token is no user's.
     if (system) throw new ForbiddenError(GUARD_TEXTS.geenSysteem);
     if (access === 'authenticated') return;
+    // Acting for a participant narrows the rights first: the route's right is checked on what
+    // the user may do for that participant, not on everything it may do for its own organisation.
+    await actFor(request, mayActFor);
     const { permissions } = request.user;
     const granted = typeof access === 'object' ? access.anyOf : [access];
     if (!granted.some((permission) => permissions[permission])) throw new ForbiddenError();
-    await actFor(request, mayActFor);
   });
 });
 
 /**
  * A user acting for another participant (the header `x-namens-deelnemer`): checked, then the
- * request sees that participant as the user's deelnemer, with the user's own rights — every
- * service's ownership rules then hold for it — and the audit log records whom it acted for.
+ * request sees that participant as the user's deelnemer — every service's ownership rules then
+ * hold for it — with only the rights of the user's acting roles (Configuraties Beheren, Uitval
+ * Beheren, Testtool Verzenden), and the audit log records whom it acted for.
  */
 async function actFor(
   request: FastifyRequest,
@@ -100,7 +103,15 @@ async function actFor(
   if (target.length > 200 || !mayActFor || !(await mayActFor(user, target))) {
     throw new ForbiddenError(GUARD_TEXTS.nietNamens(target));
   }
-  request.user = { ...user, deelnemer: target, actingFor: target, actingAs: user.deelnemer };
+  const roles = actingRoles(user.roles);
+  request.user = {
+    ...user,
+    deelnemer: target,
+    roles,
+    permissions: permissionsFor(roles),
+    actingFor: target,
+    actingAs: user.deelnemer,
+  };
 }
 
 async function authenticate(request: FastifyRequest, verify: TokenVerifier): Promise<AuthUser> {
