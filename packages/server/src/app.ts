@@ -58,8 +58,9 @@ import { startDelivery } from './delivery';
 import { createDeliveryMetrics } from './delivery/metrics';
 import { Registry } from 'prom-client';
 import { seedDemo } from './demo/seed';
-import { SIMULATOR_RECEIVERS, ensureSimulator } from './testtool/simulator';
-import { createConformanceRunner } from './testtool/runner';
+import { ensureSimulator } from './testtool/simulator';
+import { startTestEnvironment, type TestEnvironment } from './testtool/environment';
+import { startTestEnvironmentThread } from './testtool/environment-thread';
 import { createTesttoolService } from './testtool/service';
 import { testtoolRoutes } from './testtool/routes';
 import { createTesttoolMessages } from './testtool/messages';
@@ -80,6 +81,8 @@ declare module 'fastify' {
     db: Database;
     /** The test environment's view of the database (decision 0038). */
     testDb: Database;
+    /** The test lane and conformance runner, where this process runs them (not in ROLE=api). */
+    testEnvironment: TestEnvironment | undefined;
   }
 }
 
@@ -92,8 +95,11 @@ export interface BuildOptions {
   mail?: { pollMs?: number; retryScheduleMs?: readonly number[] };
   /** Tests: the retention job's schedule and a signal after each run (retention/job.ts). */
   retention?: Pick<RetentionJobOptions, 'firstDelayMs' | 'intervalMs' | 'run' | 'onRun'>;
-  /** Tests: how often the conformance runner looks at the runs (testtool/runner.ts). */
-  testtool?: { tickMs?: number };
+  /**
+   * Tests: how often the conformance runner looks at the runs (testtool/runner.ts); `thread: false`
+   * keeps the test environment in the main thread on PostgreSQL too (testtool/environment-thread.ts).
+   */
+  testtool?: { tickMs?: number; thread?: boolean };
   /** Tests: smaller batches of the bulk resend, or no runner (`false`). */
   bulkRetry?: { batchSize?: number; pollMs?: number; leaseMs?: number } | false;
 }
@@ -116,7 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase(config.database, app.log);
   app.decorate('db', database.db);
   app.decorate('testDb', database.test);
-  const cipher = createSecretCipher(await loadSecretKey(config.secretKey, config.dataDir));
+  const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
+  const cipher = createSecretCipher(secretKey);
   if (config.demo) {
     app.log.warn(
       `DEMO-MODUS: de demo-accounts (wachtwoord '${DEMO_PASSWORD}') en de demo-systemen (geheim '${DEMO_CLIENT_SECRET}') ` +
@@ -139,8 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await ensureFirstAdministrator({ db: database.db, config, mailer, log: app.log });
   const outbound = outboundFromConfig(config.outbound);
-  // The simulated counterparties of the test environment, and its accepting service (decision 0040):
-  // the participants' test systems send through it, and so does the simulator.
+  // The simulated counterparties of the test environment, and its accepting service for the
+  // participants' test systems (decision 0040).
   await ensureSimulator(database.db, database.test);
   const testInbound = createInboundService({
     db: database.test,
@@ -163,33 +170,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           metrics: metricsOfDelivery,
           mailer,
         });
-  // The test environment's messages in a lane of their own (decision 0038).
-  const testDelivery =
+  // The test environment's lane and conformance runner (decisions 0038, 0040): with PostgreSQL on
+  // a thread of their own, so that test traffic never takes the production drain's thread.
+  const testEnvironment =
     config.role === 'api'
       ? undefined
-      : await startDelivery({
-          config,
-          handle: { db: database.test, kind: database.kind },
-          outbound,
-          cipher,
-          log: app.log,
-          mailer,
-          omgeving: 'test',
-          localReceivers: SIMULATOR_RECEIVERS,
-        });
-  // The worker moves the conformance runs on (decision 0040).
-  const runner =
-    config.role === 'api'
-      ? undefined
-      : createConformanceRunner({
-          db: database.db,
-          testDb: database.test,
-          inbound: testInbound,
-          log: app.log,
-          tickMs: options.testtool?.tickMs,
-          quietSeconds: config.testtool.quietSeconds,
-        });
-  runner?.start();
+      : config.database.kind === 'postgres' && options.testtool?.thread !== false
+        ? startTestEnvironmentThread({
+            config,
+            databaseUrl: config.database.url,
+            key: secretKey,
+            log: app.log,
+            tickMs: options.testtool?.tickMs,
+          })
+        : await startTestEnvironment({
+            config,
+            handle: database,
+            outbound,
+            cipher,
+            log: app.log,
+            tickMs: options.testtool?.tickMs,
+          });
+  app.decorate('testEnvironment', testEnvironment);
   // The api processes write mail; the worker sends it (ROLE=all does both).
   if (config.role !== 'api') mailer.start();
   // The worker removes what is past its retention, daily (decision 0032).
@@ -218,11 +220,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // In this order: finish running deliveries, mail, bulk resends and the retention job, then
   // close the connections they use.
   app.addHook('onClose', async () => {
-    await runner?.stop();
+    await testEnvironment?.stop();
     await retention?.stop();
     await bulkRetry?.stop();
     await delivery?.stop();
-    await testDelivery?.stop();
     await mailer.stop();
     await outbound.close();
     await database.close();

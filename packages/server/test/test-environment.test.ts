@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { threadId } from 'node:worker_threads';
 import { EXAMPLE_BERICHTEN, messageTypesFor } from '@knooppunt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deliveryMinutes, messages, opdrachten, senders } from '../src/db/schema';
@@ -208,6 +209,17 @@ describe('the test environment', () => {
     // A production client's token carries no environment.
     const productionClient = await call('POST', '/rest/clients', manager, { omschrijving: 'Productiesysteem' });
     expect(productionClient.json().client.omgeving).toBe('productie');
+  });
+
+  it('runs the test lane and the conformance runner on a thread of their own on PostgreSQL, in the main thread on PGlite', async () => {
+    // The earlier tests' test messages were delivered by it; here: where it runs.
+    if (process.env.TEST_DATABASE_URL) {
+      await eventually(() => expect(t.app.testEnvironment?.threadId).toBeGreaterThan(0));
+      expect(t.app.testEnvironment?.threadId).not.toBe(threadId);
+    } else {
+      expect(t.app.testEnvironment).toBeDefined();
+      expect(t.app.testEnvironment?.threadId).toBeUndefined();
+    }
   });
 
   it('delivers production while every test slot of a receiver hangs at a test endpoint', async () => {

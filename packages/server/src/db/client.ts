@@ -33,13 +33,22 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+export interface OpenOptions {
+  /** Apply pending migrations (default); a second handle in a process that did so already need not. */
+  migrate?: boolean;
+  /** PostgreSQL: production's pool size (10). */
+  poolSize?: number;
+}
+
 /** Opens the database of the configuration and applies every pending migration. */
 export async function openDatabase(
   database: Config['database'],
   log: { warn(details: object, message: string): void } = { warn: () => undefined },
+  options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
+  const migrateIt = options.migrate ?? true;
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
     // A connection that the server closes (restart, failover, admin) emits 'error' on its client —
     // also while checked out for a transaction, when the pool does not listen — and, when idle,
     // on the pool; unhandled, either would end the process. The query under way fails (a
@@ -47,7 +56,7 @@ export async function openDatabase(
     pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'database connection lost')));
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    if (migrateIt) await migratePg(db, { migrationsFolder });
     // Connections of their own, whose search path finds the test schema's tables first.
     const testPool = new pg.Pool({
       connectionString: database.url,
@@ -77,7 +86,7 @@ export async function openDatabase(
       ? new PGlite(database.dataDir)
       : new PGlite(database.loadDataDir ? { loadDataDir: database.loadDataDir } : {});
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
+    if (migrateIt) await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
       test: drizzlePglite({ client: testEnvironmentClient(client), schema }) as unknown as Database,

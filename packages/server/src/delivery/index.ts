@@ -32,8 +32,8 @@ export interface StartDeliveryOptions {
   cipher: SecretCipher;
   log: DeliveryLog;
   metrics?: DeliveryMetrics;
-  /** The outbox the failure and recovery alerts are written to (alerts.ts). */
-  mailer: Pick<Mailer, 'enqueue' | 'wake' | 'enabled'>;
+  /** The outbox the failure and recovery alerts are written to (alerts.ts); production's lane only. */
+  mailer?: Pick<Mailer, 'enqueue' | 'wake' | 'enabled'>;
   /**
    * The environment whose outbox this worker delivers; `handle.db` must be that environment's.
    * The test environment's worker (decision 0038) is a lane of its own: its own claims, wake-ups
@@ -75,6 +75,7 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
     };
   }
   const { alerts: settings } = options.config;
+  if (!options.mailer) throw new Error('production delivery needs the mail outbox for its alerts');
   const alerts = createDeliveryAlerts({
     db: options.handle.db,
     mailer: options.mailer,
