@@ -64,6 +64,22 @@ describe('implementation partners', () => {
       'Aannemer_Gamma',
       'Netbeheer_Noord',
     ]);
+    // The operator's user manager without the super role links any participant, and so lists any
+    // organisation's links; a participant's user manager only its own organisation's.
+    const staff = await as('Knooppunt_Beheer', ['Beheer User Viewers', 'Beheer User Beheer']);
+    const listedByStaff = await t.app.inject({
+      method: 'GET',
+      url: `/rest/implementatiepartners?organisatie=${PARTNER}`,
+      headers: staff,
+    });
+    expect(listedByStaff.statusCode, listedByStaff.body).toBe(200);
+    expect(listedByStaff.json().items).toHaveLength(2);
+    const foreignList = await t.app.inject({
+      method: 'GET',
+      url: `/rest/implementatiepartners?organisatie=${PARTNER}`,
+      headers: noordManager,
+    });
+    expect(foreignList.statusCode).toBe(403);
     const audited = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'implementatiepartner.koppelen'));
     expect(audited).toHaveLength(2);
   });

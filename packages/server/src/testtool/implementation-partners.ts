@@ -23,13 +23,16 @@ const unprocessable = (field: string, message: string) => new AppError(422, mess
  * implements for, and whether a user acts for a participant through such a link.
  */
 export function createImplementationPartners({ db, audit }: { db: Database; audit: AuditService }) {
-  /** Who may link or unlink: the super role's user manager, or the participant's own. */
-  async function assertMayLink(user: AuthUser, deelnemer: string) {
-    const policy = userManagementPolicy({
+  const policyOf = async (user: AuthUser) =>
+    userManagementPolicy({
       roles: user.roles,
       deelnemer: user.deelnemer,
       operator: await isOperator(db, user.deelnemer),
     });
+
+  /** Who may link or unlink: the super role's user manager, or the participant's own. */
+  async function assertMayLink(user: AuthUser, deelnemer: string) {
+    const policy = await policyOf(user);
     const own = deelnemer === user.deelnemer && user.permissions.canCreateUser;
     if (!(policy.platformAdministrator || (policy.seesAllOrganisations && user.permissions.canCreateUser) || own)) {
       throw new ForbiddenError(IMPLEMENTATION_TEXTS.forbidden);
@@ -50,9 +53,12 @@ export function createImplementationPartners({ db, audit }: { db: Database; audi
   }
 
   return {
-    /** The links of one organisation (either side), or every link for whom sees every organisation. */
+    /**
+     * The links of one organisation (either side), or every link for whom sees every organisation:
+     * the super role, and the operator's own staff, whose user managers may link any (decision 0014).
+     */
     async list(user: AuthUser, organisatie: string | undefined): Promise<{ items: ImplementationLink[] }> {
-      const all = user.permissions.canSeeAllParticipants;
+      const all = user.permissions.canSeeAllParticipants || (await policyOf(user)).seesAllOrganisations;
       const of = organisatie ?? (all ? undefined : user.deelnemer);
       if (!all && of !== user.deelnemer) throw new ForbiddenError(IMPLEMENTATION_TEXTS.notVisible);
       const rows = await db
