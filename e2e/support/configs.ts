@@ -1,4 +1,4 @@
-import { VERSIENUMMER_AANSLUITING, VERSIENUMMER_HOOFDNET, urlGroups, type Flow } from '@knooppunt/domain';
+import { VERSIENUMMER_AANSLUITING, VERSIENUMMER_HOOFDNET, urlGroups, type Flow, type Side } from '@knooppunt/domain';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { newDeelnemer } from './participants-api';
 import { portalAccessToken } from './portal';
@@ -148,6 +148,52 @@ export async function correctClientSecret(
   await useNewest.click();
   await page
     .getByRole('dialog', { name: 'Nieuwste configuratie gebruiken' })
+    .getByRole('button', { name: 'Ja' })
+    .click();
+  await expect(useNewest).toBeDisabled();
+}
+
+/** Where a participant's test system takes the simulator's messages: a receiver of the test's own. */
+export interface TestSystem {
+  /** `${origin}/token` and `${origin}/callback/<message type>` (support/receiver.ts). */
+  origin: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * Points a participant's Aansluiting test configuration at `system` on the Configuraties screen, as
+ * its user does (decision 0038; a partner's user acting for it under 'Namens', decision 0041): the
+ * test environment chosen, its active configuration's token URL, client and callback URLs of its
+ * side edited and saved into a draft, the draft activated and the sender told to use it. The page
+ * is on /configs.
+ */
+export async function pointTestConfigurationAt(page: Page, deelnemer: string, side: Side, system: TestSystem) {
+  await page.getByRole('group', { name: 'Omgeving' }).getByRole('button', { name: 'Test' }).click();
+  await expect(page).toHaveURL(/omgeving=test/);
+  await expect(page.getByText('Testomgeving: deze configuraties gelden alleen voor testberichten')).toBeVisible();
+
+  const active = activeRow(page, deelnemer);
+  await active.click();
+  const panel = page.getByRole('dialog', { name: `${deelnemer} ${VERSIENUMMER_AANSLUITING} (test)`, exact: true });
+  await panel.getByRole('textbox', { name: /^Client ID/ }).fill(system.clientId);
+  await panel.getByLabel(/^Client Secret/).fill(system.clientSecret);
+  await panel.getByRole('textbox', { name: /^Token URL/ }).fill(`${system.origin}/token`);
+  for (const type of urlGroups('aansluiting')[side]) {
+    await panel.getByRole('textbox', { name: type, exact: true }).fill(`${system.origin}/callback/${type}`);
+  }
+  await panel.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Configuratie successvol bijgewerkt')).toBeVisible();
+  await expect(panel).toBeHidden();
+
+  // In the test environment the participant puts it live itself, which production leaves to the operator.
+  await draftRow(page, deelnemer).getByRole('button', { name: 'Concept activeren' }).click();
+  await page.getByRole('dialog', { name: 'Concept activeren (test)' }).getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText('Concept succesvol geactiveerd')).toBeVisible();
+  const useNewest = active.getByRole('button', { name: 'Nieuwste configuratie gebruiken' });
+  await useNewest.click();
+  await page
+    .getByRole('dialog', { name: 'Nieuwste configuratie gebruiken (test)' })
     .getByRole('button', { name: 'Ja' })
     .click();
   await expect(useNewest).toBeDisabled();

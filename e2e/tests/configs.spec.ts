@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { CONFIGS_TITLE, DEMO_CALLBACK_SECRET, activeRow, connectDemoReceiver, draftRow } from '../support/configs';
 import { newDeelnemer } from '../support/participants-api';
 import { loginAs, portalAccessToken } from '../support/portal';
@@ -237,6 +238,34 @@ test('a save over a configuration that someone else changed meanwhile is refused
   await draftRow(page, deelnemer).click();
   const draftPanel = page.getByRole('dialog', { name: `${deelnemer} 2.0 (Concept)` });
   await expect(draftPanel.getByLabel('Scope')).toHaveValue('van-een-ander');
+});
+
+test("an implementation partner's user works on the configurations of the participant it acts for only", async ({
+  page,
+}) => {
+  await loginAs(page, 'partner@integra.example');
+  for (const flow of FLOWS) {
+    await page.goto(flow.path);
+    // Its organisation implements for Aannemer_Alfa alone (the demo's link, decision 0041).
+    await expect(page.getByRole('combobox', { name: 'Namens' })).toContainText('Aannemer_Alfa');
+    await expect(activeRow(page, 'Aannemer_Alfa')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: CONFIGS_TITLE }).getByRole('row', { name: /Netbeheer_Noord/ }),
+    ).toHaveCount(0);
+    await expectNoAxeViolations(page, `${flow.path} acting for Aannemer_Alfa`);
+
+    // As Aannemer_Alfa's own manager: its configuration editable, a new one only for it.
+    await activeRow(page, 'Aannemer_Alfa').click();
+    const panel = page.getByRole('dialog', { name: `Aannemer_Alfa ${flow.versienummer}`, exact: true });
+    await expect(panel.getByLabel('Client ID')).toBeEditable();
+    await panel.getByRole('button', { name: 'Sluiten' }).click();
+    await page.getByRole('button', { name: 'Nieuwe configuratie' }).click();
+    const create = page.getByRole('dialog', { name: 'Aanmaken nieuwe configuratie' });
+    await expect(create.getByLabel('Deelnemer')).toHaveValue('Aannemer_Alfa');
+    await expect(create.getByLabel('Deelnemer')).toBeDisabled();
+    await create.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  }
 });
 
 test('a user who may view but not create drafts gets a read-only configuration', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test } from '../support/test';
+import { expect, test, type Page } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { loginAs } from '../support/portal';
 
 test('an administrator creates an organisation and finds it', async ({ page }) => {
@@ -49,4 +50,73 @@ test('a user without user-administration rights cannot open the organisations', 
   await loginAs(page, 'monitor@knooppunt.example');
   await page.goto('/organisaties');
   await expect(page).toHaveURL(/\/unauthorized$/);
+});
+
+/** Opens an organisation's panel from its row, the list filtered on its name. */
+async function openOrganisation(page: Page, organisatie: string) {
+  const filter = page.getByRole('textbox', { name: 'Organisatie' });
+  await filter.fill(organisatie);
+  await filter.press('Enter');
+  await page
+    .getByRole('table', { name: 'Organisaties' })
+    .getByRole('button', { name: organisatie, exact: true })
+    .click();
+  const panel = page.getByRole('dialog', { name: organisatie });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+// Decision 0043. Leaves the demo as it found it: the requirement off, Integra linked to Aannemer_Alfa only.
+test("the administrator sees a participant's partners and conformity, requires it and links a partner", async ({
+  page,
+}) => {
+  await loginAs(page, 'beheer@knooppunt.example', '/organisaties');
+  const alfa = await openOrganisation(page, 'Aannemer_Alfa');
+  await expect(page).toHaveURL(/[?&]open=Aannemer_Alfa/);
+
+  const partners = alfa.getByRole('region', { name: 'Implementatiepartners' });
+  await expect(partners.getByRole('listitem')).toHaveCount(1);
+  await expect(partners.getByRole('listitem')).toContainText('Implementatie_Partner_Integra');
+  const conformity = alfa.getByRole('region', { name: 'Conformiteit' });
+  for (const flow of ['Aansluiting', 'Hoofdnet']) {
+    await expect(conformity.getByText(flow, { exact: true })).toBeVisible();
+  }
+  // Whether the demo's runs passed by now or not, each flow says which.
+  await expect(conformity.getByText(/^Conformiteit: (geslaagd op \d{2}-\d{2}-\d{4}|nog niet geslaagd)$/)).toHaveCount(
+    2,
+  );
+  await expectNoAxeViolations(page, "/organisaties with Aannemer_Alfa's panel");
+
+  const requirement = conformity.getByRole('switch', { name: 'Geslaagde conformancetests vereist voor activeren' });
+  await expect(requirement).not.toBeChecked();
+  await requirement.click();
+  await expect(page.getByText('Geslaagde conformancetests zijn nu vereist voor activeren')).toBeVisible();
+  await expect(requirement).toBeChecked();
+  await requirement.click();
+  await expect(page.getByText('Geslaagde conformancetests zijn niet meer vereist voor activeren')).toBeVisible();
+  await expect(requirement).not.toBeChecked();
+  await alfa.getByRole('button', { name: 'Sluiten' }).click();
+  await expect(alfa).toBeHidden();
+
+  // From the partner's side: Integra implements for Aannemer_Alfa, and for Aannemer_Beta a while.
+  const integra = await openOrganisation(page, 'Implementatie_Partner_Integra');
+  const participants = integra.getByRole('region', { name: 'Implementeert voor' });
+  await expect(participants.getByRole('listitem')).toHaveCount(1);
+  await participants.getByRole('button', { name: 'Koppelen', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deelnemer koppelen aan Implementatie_Partner_Integra' });
+  await dialog.getByRole('combobox', { name: 'Deelnemer' }).fill('Beta');
+  await page.getByRole('option', { name: 'Aannemer_Beta' }).click();
+  await dialog.getByRole('button', { name: 'Koppelen', exact: true }).click();
+  await expect(page.getByText('Implementatiepartner gekoppeld')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(participants.getByRole('listitem')).toHaveCount(2);
+  await expect(participants.getByRole('listitem').filter({ hasText: 'Aannemer_Beta' })).toContainText('Gekoppeld op');
+
+  await participants.getByRole('button', { name: 'Ontkoppelen: Aannemer_Beta' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Implementatiepartner ontkoppelen' });
+  await expect(confirm).toContainText('Wilt u Implementatie_Partner_Integra ontkoppelen van Aannemer_Beta?');
+  await confirm.getByRole('button', { name: 'Ontkoppelen' }).click();
+  await expect(page.getByText('Implementatiepartner ontkoppeld')).toBeVisible();
+  await expect(participants.getByRole('listitem')).toHaveCount(1);
+  await expect(participants.getByRole('listitem')).toContainText('Aannemer_Alfa');
 });

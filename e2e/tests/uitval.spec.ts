@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_CALLBACK_SECRET, connectDemoReceiver, correctClientSecret, waitingReceiver } from '../support/configs';
 import {
   expectColumn,
@@ -165,6 +166,20 @@ test("a grid operator with 'Uitval Beheren' sees the uitval of its own messages 
   await searchUntilVisible(page, listTable(page, TITLE).getByRole('row', { name: new RegExp(own) }));
   await page.goto(`/hoofdnet/uitval?opdrachtId=${other}`);
   await expect(listTable(page, TITLE).getByText('Geen resultaten')).toBeVisible();
+});
+
+test("an implementation partner's user sees the uitval of the participant it acts for", async ({ page }) => {
+  await loginAs(page, 'partner@integra.example');
+  for (const path of ['/uitval', '/hoofdnet/uitval']) {
+    await page.goto(path);
+    // Its organisation implements for Aannemer_Alfa alone (the demo's link, decision 0041).
+    await expect(page.getByRole('combobox', { name: 'Namens' })).toContainText('Aannemer_Alfa');
+    // The list and its party filters answer for Aannemer_Alfa: no error alert.
+    await expect(listTable(page, TITLE)).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectNoAxeViolations(page, `${path} acting for Aannemer_Alfa`);
+  }
 });
 
 test('a user without the uitval right gets Niet toegestaan', async ({ page }) => {

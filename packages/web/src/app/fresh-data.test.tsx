@@ -230,6 +230,8 @@ describe('the rule names the keys the features use', () => {
       { searchAuditQueryOptions },
       { runsQueryOptions },
       { runQueryOptions },
+      { getConformityQueryOptions },
+      { organisationLinksQueryOptions },
     ] = await Promise.all([
       import('@/features/organisaties/api/search-organisations'),
       import('@/features/configs/api/get-valuelists'),
@@ -249,6 +251,8 @@ describe('the rule names the keys the features use', () => {
       import('@/features/auditlog/api/search-audit'),
       import('@/features/testtool/api/get-runs'),
       import('@/features/testtool/api/get-run'),
+      import('@/lib/api/get-conformity'),
+      import('@/features/organisaties/api/get-organisation-links'),
     ]);
     const features: Record<keyof typeof DATA_KEYS, readonly unknown[]> = {
       organisations: searchOrganisationsQueryOptions().queryKey,
@@ -271,6 +275,8 @@ describe('the rule names the keys the features use', () => {
       leveringen: searchLeveringenQueryOptions().queryKey,
       audit: searchAuditQueryOptions().queryKey,
       testruns: runsQueryOptions().queryKey,
+      conformity: getConformityQueryOptions('Aannemer_Alfa').queryKey,
+      implementationLinks: organisationLinksQueryOptions('Aannemer_Alfa').queryKey,
     };
     // The run of a report is under the same key: starting or stopping one refreshes it too.
     expect(runQueryOptions('run-1').queryKey.slice(0, DATA_KEYS.testruns.length)).toEqual(DATA_KEYS.testruns);

@@ -27,6 +27,8 @@ export const DATA_KEYS = {
   leveringen: ['leveringen', 'search'],
   audit: ['audit', 'search'],
   testruns: ['testtool', 'runs'],
+  conformity: ['conformiteit'],
+  implementationLinks: ['implementatiepartners'],
 } as const satisfies Record<string, QueryKey>;
 
 const key = (queryKey: QueryKey): QueryFilters => ({ queryKey });
@@ -76,4 +78,8 @@ export const FRESH_DATA_RULE: FreshDataRule = {
   messages: [key(DATA_KEYS.messages), AUDIT],
   // Starting or stopping a run changes the list and the run itself (both under the runs' key).
   testruns: [key(DATA_KEYS.testruns), AUDIT],
+  // A participant's conformity, on its organisation and its configurations.
+  conformity: [key(DATA_KEYS.conformity), AUDIT],
+  // The links on Organisaties, and the participants a partner's user acts for (the Testtool's 'Namens').
+  implementationLinks: [key(DATA_KEYS.implementationLinks), AUDIT],
 };

@@ -1,6 +1,6 @@
 import { CALL_FAILURE } from '@knooppunt/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError, apiRequest, configureApiClient, SessionEndedError } from './api-client';
+import { ACTING_FOR_HEADER, ApiCallError, apiRequest, configureApiClient, SessionEndedError } from './api-client';
 import { LABELS } from './texts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -51,6 +51,17 @@ describe('apiRequest', () => {
 
     await expect(apiRequest('GET', '/rest/version')).resolves.toBeUndefined();
     expect(lastRequest().headers.has('Authorization')).toBe(false);
+  });
+
+  it('names the participant acted for in x-namens-deelnemer, and sends no such header otherwise', async () => {
+    fetchMock.mockImplementation(async () => Response.json({ items: [] }));
+
+    await apiRequest('POST', '/rest/management/config/search', { skip: 0 }, { namens: 'Aannemer_Alfa' });
+    expect(lastRequest().headers.get('x-namens-deelnemer')).toBe('Aannemer_Alfa');
+    expect(lastRequest().headers.get('Authorization')).toBe('Bearer token-123');
+
+    await apiRequest('POST', '/rest/management/config/search', { skip: 0 });
+    expect(lastRequest().headers.has(ACTING_FOR_HEADER)).toBe(false);
   });
 
   it('reports a request that could not be made, with the reason as detail', async () => {
@@ -200,6 +211,18 @@ describe('apiRequest when the session expired (401)', () => {
     expect(retry?.headers.get('Authorization')).toBe('Bearer token-new');
     expect(retry?.method).toBe('POST');
     expect(await retry?.json()).toEqual({ naam: 'Acme' });
+  });
+
+  it('still acts for the same participant when it repeats the call with the new token', async () => {
+    configureApiClient({ getAccessToken: async () => 'token-expired', renewSession: async () => 'token-new' });
+    fetchMock.mockImplementation(serverAccepting('token-new'));
+
+    await apiRequest('GET', '/rest/management/valuelist', undefined, { namens: 'Aannemer_Alfa' });
+
+    const [first, retry] = fetchMock.mock.calls.map(([request]) => request as Request);
+    expect(first?.headers.get(ACTING_FOR_HEADER)).toBe('Aannemer_Alfa');
+    expect(retry?.headers.get('Authorization')).toBe('Bearer token-new');
+    expect(retry?.headers.get(ACTING_FOR_HEADER)).toBe('Aannemer_Alfa');
   });
 
   it('shares one renewal between calls refused at the same time', async () => {

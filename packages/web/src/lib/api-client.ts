@@ -4,6 +4,18 @@ import { LABELS } from './texts';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * The header that names the participant a user acts for (decision 0041): the server then sees that
+ * participant as the user's own, with the rights of the user's acting roles only.
+ */
+export const ACTING_FOR_HEADER = 'x-namens-deelnemer';
+
+export interface ApiRequestInit {
+  signal?: AbortSignal;
+  /** The participant an implementation partner's user acts for; none for the user's own organisation. */
+  namens?: string | undefined;
+}
+
+/**
  * A failed call, translated as spec 000 §8 prescribes: `message` is what the alert says,
  * `detail` the extra line under it. `status` is set when the server answered; `answer` when it
  * answered as our server does, `{ message, details? }` — also for 403 and 404, whose alert keeps
@@ -69,14 +81,14 @@ export async function apiRequest<T>(
   method: HttpMethod,
   path: string,
   body?: unknown,
-  init: { signal?: AbortSignal } = {},
+  init: ApiRequestInit = {},
 ): Promise<T> {
-  let response = await send(method, path, body, init.signal, options.getAccessToken);
+  let response = await send(method, path, body, init, options.getAccessToken);
   if (response.status === 401) {
     // The access token expired or was refused (403 is about rights, and says so below): renew once,
     // silently, and try the call once more. A 401 after that, or no renewal, means the session ended.
     const renewed = await renewOnce().catch(() => undefined);
-    if (renewed) response = await send(method, path, body, init.signal, async () => renewed);
+    if (renewed) response = await send(method, path, body, init, async () => renewed);
     if (!renewed || response.status === 401) {
       options.onSessionEnded?.();
       throw new SessionEndedError();
@@ -97,12 +109,12 @@ async function send(
   method: HttpMethod,
   path: string,
   body: unknown,
-  signal: AbortSignal | undefined,
+  init: ApiRequestInit,
   getAccessToken: AccessTokenGetter,
 ): Promise<Response> {
   let request: Request;
   try {
-    request = await buildRequest(method, path, body, signal, getAccessToken);
+    request = await buildRequest(method, path, body, init, getAccessToken);
   } catch (error) {
     throw new ApiCallError(CALL_FAILURE.requestFailed, errorText(error));
   }
@@ -130,13 +142,14 @@ async function buildRequest(
   method: HttpMethod,
   path: string,
   body: unknown,
-  signal: AbortSignal | undefined,
+  { signal, namens }: ApiRequestInit,
   getAccessToken: AccessTokenGetter,
 ): Promise<Request> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = await getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (namens) headers.set(ACTING_FOR_HEADER, namens);
   return new Request(new URL(path, document.baseURI), {
     method,
     headers,

@@ -4,7 +4,9 @@ import { ApiCallError } from './api-client';
 /**
  * What a mutation changes on the server, named by domain. `app/fresh-data.ts` says, for each,
  * which queries show it (decision 0022). `configs` are production's configurations,
- * `testConfigs` the test environment's (decision 0038); `testruns` the Testtool's conformance runs.
+ * `testConfigs` the test environment's (decision 0038); `testruns` the Testtool's conformance runs;
+ * `conformity` whether a participant's passed runs are required, `implementationLinks` which
+ * implementation partners act for which participants (decisions 0040, 0041).
  */
 export type Change =
   | 'organisations'
@@ -16,7 +18,9 @@ export type Change =
   | 'waardenlijsten'
   | 'opdrachten'
   | 'messages'
-  | 'testruns';
+  | 'testruns'
+  | 'conformity'
+  | 'implementationLinks';
 
 /** For each change, the queries that show what it changed: they are invalidated after it succeeds. */
 export type FreshDataRule = Record<Change, readonly QueryFilters[]>;

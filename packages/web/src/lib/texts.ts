@@ -107,6 +107,40 @@ export const LABELS = {
     newOrganisation: 'Nieuwe organisatie',
     actions: 'Acties',
     systemClients: 'Systeemclients',
+    /** The side panel of an organisation: its conformity and implementation partners (decision 0043). */
+    panel: {
+      conformity: 'Conformiteit',
+      flows: { aansluiting: 'Aansluiting', hoofdnet: 'Hoofdnet' },
+      missing: 'Nog geen geslaagde run van:',
+      conformityFailed: 'Conformiteit kon niet worden geladen',
+      required: 'Geslaagde conformancetests vereist voor activeren',
+      requiredHelper: (deelnemer: string) =>
+        `'Concept activeren' van een productieconfiguratie van ${deelnemer} kan pas als alle conformancetests van die stroom geslaagd zijn.`,
+      requiredOn: 'Geslaagde conformancetests zijn nu vereist voor activeren',
+      requiredOff: 'Geslaagde conformancetests zijn niet meer vereist voor activeren',
+      requiredFailed: 'Fout bij wijzigen vereiste conformancetests',
+      partners: 'Implementatiepartners',
+      implementsFor: 'Implementeert voor',
+      noPartners: 'Geen implementatiepartner gekoppeld.',
+      noParticipants: 'Aan geen deelnemer gekoppeld.',
+      linkedOn: (date: string, by: string) => `Gekoppeld op ${date} door ${by}`,
+      fetchLinksFailed: 'Fout bij ophalen implementatiepartners',
+      link: 'Koppelen',
+      linkPartnerTitle: (deelnemer: string) => `Implementatiepartner koppelen aan ${deelnemer}`,
+      linkParticipantTitle: (partner: string) => `Deelnemer koppelen aan ${partner}`,
+      partner: 'Implementatiepartner',
+      deelnemer: 'Deelnemer',
+      chooseRequired: 'Kies een organisatie.',
+      nothingToLink: 'Er is geen organisatie meer die u hier kunt koppelen.',
+      linked: 'Implementatiepartner gekoppeld',
+      linkFailed: 'Fout bij koppelen implementatiepartner',
+      unlink: 'Ontkoppelen',
+      unlinkTitle: 'Implementatiepartner ontkoppelen',
+      unlinkText: (partner: string, deelnemer: string) =>
+        `Wilt u ${partner} ontkoppelen van ${deelnemer}? Gebruikers van ${partner} handelen dan niet meer namens ${deelnemer}.`,
+      unlinked: 'Implementatiepartner ontkoppeld',
+      unlinkFailed: 'Fout bij ontkoppelen implementatiepartner',
+    },
   },
   /** Participants' system clients: the credentials their systems use at /api/v1 (decision 0019). */
   clients: {
@@ -204,12 +238,8 @@ export const LABELS = {
     stopFailed: 'Fout bij stoppen testrun',
     /** The screen's two parts: the conformance runs and single messages. */
     tabs: { label: 'Onderdelen van de Testtool', runs: 'Testruns', compose: 'Bericht samenstellen' },
-    /** An implementation partner's user chooses the participant it tests for (decision 0041). */
+    /** An implementation partner's user tests for the participant chosen under 'Namens' (LABELS.actingFor). */
     namens: {
-      label: 'Namens',
-      helper: 'De deelnemer waarvoor uw organisatie implementeert en waarvan u het systeem test.',
-      none: 'Uw organisatie is aan geen deelnemer gekoppeld waarvoor u implementeert. Een deelnemer koppelt zijn implementatiepartner zelf; tot dan test u alleen namens uw eigen organisatie.',
-      fetchFailed: 'Fout bij ophalen deelnemers waarvoor u implementeert',
       startFor: (deelnemer: string) => `U start deze test namens ${deelnemer}.`,
     },
     compose: {
@@ -329,6 +359,27 @@ export const LABELS = {
     syncSummary: (verwijderd: number, bijgewerkt: number) => `${verwijderd} verwijderd, ${bijgewerkt} bijgewerkt.`,
     droppedRoles: (roles: string) => `Vervalt bij opslaan (hoort niet bij dit organisatietype): ${roles}`,
     noOrganisations: 'Er zijn geen organisaties waarvan u gebruikers mag beheren.',
+  },
+  /**
+   * 'Namens': the participant an implementation partner's user works for on the Testtool,
+   * Configuraties and Uitval screens (decision 0041), per screen what it chooses and what having
+   * no one means there.
+   */
+  actingFor: {
+    label: 'Namens',
+    fetchFailed: 'Fout bij ophalen deelnemers waarvoor u implementeert',
+    testtool: {
+      helper: 'De deelnemer waarvoor uw organisatie implementeert en waarvan u het systeem test.',
+      none: 'Uw organisatie is aan geen deelnemer gekoppeld waarvoor u implementeert. Een deelnemer koppelt zijn implementatiepartner zelf; tot dan test u alleen namens uw eigen organisatie.',
+    },
+    configs: {
+      helper: 'De deelnemer waarvoor uw organisatie implementeert en waarvan u de configuraties beheert.',
+      none: 'Uw organisatie is aan geen deelnemer gekoppeld waarvoor u implementeert, dus er zijn hier geen configuraties die u kunt beheren. Een deelnemer koppelt zijn implementatiepartner zelf.',
+    },
+    uitval: {
+      helper: 'De deelnemer waarvoor uw organisatie implementeert en waarvan u de uitval behandelt.',
+      none: 'Uw organisatie is aan geen deelnemer gekoppeld waarvoor u implementeert, dus er is hier geen uitval die u kunt behandelen. Een deelnemer koppelt zijn implementatiepartner zelf.',
+    },
   },
   /**
    * The 'Netbeheerder' select of the rules dialogs, for a super-role user who acts for a

@@ -1,7 +1,8 @@
 import { NO_PERMISSIONS, permissionsFor, type Permissions } from '@knooppunt/domain';
 import type { IdTokenClaims } from 'oidc-client-ts';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { useAuth } from 'react-oidc-context';
+import { ActingForContext } from '../namens/acting-for';
 import { usePortalConfig, type PortalConfig } from '../portal-config';
 
 export interface CurrentUser {
@@ -28,12 +29,22 @@ export function userFromClaims(profile: IdTokenClaims, claims: PortalConfig['cla
   };
 }
 
-/** The signed-in user, or undefined while there is no valid session. */
+/**
+ * The signed-in user, or undefined while there is no valid session. Below an `ActingForProvider`
+ * the user as the server sees it while acting for that participant (decision 0041, the guard's
+ * `x-namens-deelnemer`): that participant's, with only its acting roles — a screen's rules (who
+ * may edit which configuration) then hold as the server applies them.
+ */
 export function useCurrentUser(): CurrentUser | undefined {
   const { isAuthenticated, user } = useAuth();
   const { claims } = usePortalConfig();
+  const acting = useContext(ActingForContext);
   const profile = isAuthenticated ? user?.profile : undefined;
-  return useMemo(() => (profile ? userFromClaims(profile, claims) : undefined), [profile, claims]);
+  return useMemo(() => {
+    if (!profile) return undefined;
+    const own = userFromClaims(profile, claims);
+    return acting ? { ...own, deelnemer: acting.deelnemer, roles: [...acting.roles] } : own;
+  }, [profile, claims, acting]);
 }
 
 /** What the signed-in user may do; nothing without a session. */

@@ -1,6 +1,7 @@
 import { ERROR_TITLES, type BulkRetryCount, type BulkRetryJob } from '@knooppunt/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type ApiRequestInit } from '@/lib/api-client';
+import { actingForKey, useActingFor } from '@/lib/namens/acting-for';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
 import type { MessageSearch } from './search-messages';
 
@@ -13,21 +14,22 @@ export const BULK_RETRY_POLL_MS = 1000;
  * 'Alles opnieuw versturen' (decision 0034). Each call takes the body the list searched with: its
  * filters say which messages; the server ignores paging and sort.
  */
-export function countBulkRetry(body: MessageSearch): Promise<BulkRetryCount> {
-  return apiRequest('POST', `${BULK_RETRY_PATH}/count`, body);
+export function countBulkRetry(body: MessageSearch, init?: ApiRequestInit): Promise<BulkRetryCount> {
+  return apiRequest('POST', `${BULK_RETRY_PATH}/count`, body, init);
 }
 
-export function startBulkRetry(body: MessageSearch): Promise<BulkRetryJob> {
-  return apiRequest('POST', BULK_RETRY_PATH, body);
+export function startBulkRetry(body: MessageSearch, init?: ApiRequestInit): Promise<BulkRetryJob> {
+  return apiRequest('POST', BULK_RETRY_PATH, body, init);
 }
 
-export function getBulkRetryJob(id: string, signal?: AbortSignal): Promise<BulkRetryJob> {
-  return apiRequest('GET', `${BULK_RETRY_PATH}/${encodeURIComponent(id)}`, undefined, { signal });
+export function getBulkRetryJob(id: string, init?: ApiRequestInit): Promise<BulkRetryJob> {
+  return apiRequest('GET', `${BULK_RETRY_PATH}/${encodeURIComponent(id)}`, undefined, init);
 }
 
 /** How many undelivered messages match: asked for the confirm dialog; changes nothing. */
 export function useCountBulkRetry() {
-  return useMutation({ mutationFn: countBulkRetry, meta: { changes: [] } });
+  const namens = useActingFor();
+  return useMutation({ mutationFn: (body: MessageSearch) => countBulkRetry(body, { namens }), meta: { changes: [] } });
 }
 
 /**
@@ -35,13 +37,15 @@ export function useCountBulkRetry() {
  * follows it), not when it starts: the server makes the messages due in batches.
  */
 export function useStartBulkRetry() {
-  return useMutation({ mutationFn: startBulkRetry, meta: { changes: [] } });
+  const namens = useActingFor();
+  return useMutation({ mutationFn: (body: MessageSearch) => startBulkRetry(body, { namens }), meta: { changes: [] } });
 }
 
-export function bulkRetryJobQueryOptions(id: string) {
+/** `namens`: the participant acted for (decision 0041), whose job it is. */
+export function bulkRetryJobQueryOptions(id: string, namens?: string) {
   return queryOptions({
-    queryKey: ['messages', 'bulk-retry', id],
-    queryFn: ({ signal }) => getBulkRetryJob(id, signal),
+    queryKey: ['messages', 'bulk-retry', ...actingForKey(namens), id],
+    queryFn: ({ signal }) => getBulkRetryJob(id, { signal, namens }),
     meta: { errorTitle: ERROR_TITLES.fetchBulkRetry },
     // The start's answer is the first look; the next comes a poll later.
     staleTime: BULK_RETRY_POLL_MS,
@@ -53,5 +57,6 @@ export function bulkRetryJobQueryOptions(id: string) {
 
 /** The job's progress; none while `id` is undefined. */
 export function useBulkRetryJob(id: string | undefined) {
-  return useAuthenticatedQuery({ ...bulkRetryJobQueryOptions(id ?? ''), enabled: id !== undefined });
+  const namens = useActingFor();
+  return useAuthenticatedQuery({ ...bulkRetryJobQueryOptions(id ?? '', namens), enabled: id !== undefined });
 }

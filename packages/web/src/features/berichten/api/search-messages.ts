@@ -7,7 +7,8 @@ import {
   type SortDirection,
 } from '@knooppunt/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type ApiRequestInit } from '@/lib/api-client';
+import { actingForKey, useActingFor } from '@/lib/namens/acting-for';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
 
 export const MESSAGE_SORT_FIELDS = ['nextAttempt', 'created', 'opdrachtId'] as const;
@@ -21,8 +22,8 @@ export interface MessageSearch {
   sortDirection?: SortDirection;
 }
 
-export function searchMessages(body: MessageSearch, signal?: AbortSignal): Promise<CappedPaged<MessageView>> {
-  return apiRequest('POST', '/rest/management/message/search', body, { signal });
+export function searchMessages(body: MessageSearch, init?: ApiRequestInit): Promise<CappedPaged<MessageView>> {
+  return apiRequest('POST', '/rest/management/message/search', body, init);
 }
 
 /** The alert title of a failing search (spec 000 §8, spec 001 §8): Uitval, Hoofdnet berichten or berichten. */
@@ -33,16 +34,20 @@ function errorTitleOf(body: MessageSearch | undefined): string {
   return ERROR_TITLES.fetchMessages;
 }
 
-/** Without a body: the key of every message search (Berichten and Uitval), for invalidating them all. */
-export function searchMessagesQueryOptions(body?: MessageSearch) {
+/**
+ * Without a body: the key of every message search (Berichten and Uitval), for invalidating them
+ * all. `namens`: the participant acted for (Uitval, decision 0041).
+ */
+export function searchMessagesQueryOptions(body?: MessageSearch, namens?: string) {
   return queryOptions({
-    queryKey: body ? ['messages', 'search', body] : ['messages', 'search'],
-    queryFn: ({ signal }) => searchMessages(body ?? { filters: [], skip: 0, limit: 1 }, signal),
+    queryKey: body ? ['messages', 'search', ...actingForKey(namens), body] : ['messages', 'search'],
+    queryFn: ({ signal }) => searchMessages(body ?? { filters: [], skip: 0, limit: 1 }, { signal, namens }),
     meta: { errorTitle: errorTitleOf(body) },
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSearchMessages(body: MessageSearch) {
-  return useAuthenticatedQuery(searchMessagesQueryOptions(body));
+  const namens = useActingFor();
+  return useAuthenticatedQuery(searchMessagesQueryOptions(body, namens));
 }

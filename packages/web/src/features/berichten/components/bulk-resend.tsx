@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
 import { useNotify } from '@/components/notifications/notify-context';
 import { usePermissions } from '@/lib/auth/current-user';
+import { useActingFor } from '@/lib/namens/acting-for';
 import { LABELS } from '@/lib/texts';
 import { bulkRetryJobQueryOptions, useBulkRetryJob, useCountBulkRetry, useStartBulkRetry } from '../api/bulk-retry';
 import { searchMessagesQueryOptions, type MessageSearch } from '../api/search-messages';
@@ -26,6 +27,7 @@ export function useBulkResend(body: MessageSearch) {
   const { canRetryMessage } = usePermissions();
   const { notifyError } = useNotify();
   const queryClient = useQueryClient();
+  const namens = useActingFor();
   const count = useCountBulkRetry();
   const start = useStartBulkRetry();
   /** The count the dialog asks about; undefined while it is closed. */
@@ -56,7 +58,7 @@ export function useBulkResend(body: MessageSearch) {
       if (!asking) return;
       start.mutate(asking.body, {
         onSuccess: (started) => {
-          queryClient.setQueryData(bulkRetryJobQueryOptions(started.id).queryKey, started);
+          queryClient.setQueryData(bulkRetryJobQueryOptions(started.id, namens).queryKey, started);
           setJobId(started.id);
           setAsking(undefined);
         },

@@ -1,8 +1,10 @@
 import { PAGE_SIZE, TITLES, messageTypesOf, type Flow, FLOW_SCREEN_TITLES } from '@knooppunt/domain';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
+import type { ReactNode } from 'react';
 import { FilterBar } from '@/components/filter-bar/filter-bar';
 import { FilterMultiSelect, FilterSelect, FilterTextField } from '@/components/filter-bar/filter-fields';
+import { NamensGate } from '@/components/namens-select/namens-gate';
 import { Page } from '@/components/page/page';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
@@ -17,8 +19,20 @@ import { MessageTable } from './message-table';
 // mail and the Overzicht can open the uitval of one receiver.
 const FILTER_DEFAULTS = { sender: '', receiver: '', type: [] as string[], opdrachtId: '' };
 
-/** 'Uitval' of one flow (spec 001 §2.6): /uitval and /hoofdnet/uitval, the messages whose delivery failed. */
+/**
+ * 'Uitval' of one flow (spec 001 §2.6): /uitval and /hoofdnet/uitval, the messages whose delivery
+ * failed. An implementation partner's user handles those of the participant chosen under 'Namens'
+ * (decision 0041).
+ */
 export function UitvalScreen({ flow }: { flow: Flow }) {
+  return (
+    <NamensGate title={FLOW_SCREEN_TITLES.uitval[flow]} texts={LABELS.actingFor.uitval}>
+      {(namensSelect) => <UitvalPage flow={flow} namensSelect={namensSelect} />}
+    </NamensGate>
+  );
+}
+
+function UitvalPage({ flow, namensSelect }: { flow: Flow; namensSelect: ReactNode }) {
   const list = useListParams({
     filterDefaults: FILTER_DEFAULTS,
     sortFields: MESSAGE_SORT_FIELDS,
@@ -34,6 +48,7 @@ export function UitvalScreen({ flow }: { flow: Flow }) {
 
   return (
     <Page title={FLOW_SCREEN_TITLES.uitval[flow]} actions={<BulkResendButton bulk={bulk} />}>
+      {namensSelect}
       <BulkResendProgress bulk={bulk} />
       <Paper variant="outlined">
         <FilterBar onSubmit={filters.submit} onReset={filters.reset}>

@@ -1,4 +1,5 @@
 import type { BulkRetryJob, CappedPaged, MessageView, MonitoringValuelist } from '@knooppunt/domain';
+import { LINKS, LINKS_PATH } from '@/testing/implementation-links';
 import { stubApi, type StubHandler } from '@/testing/stub-api';
 
 export const SEARCH = '/rest/management/message/search';
@@ -70,11 +71,18 @@ export const PARTIES: MonitoringValuelist = {
 };
 
 /**
- * Stubs the message search, the value list, both resend calls and the bulk resend's calls; each
- * can be replaced. By default the bulk resend counts 1234 messages and its job runs, then finishes.
+ * Stubs the message search, the value list, both resend calls, the bulk resend's calls and the
+ * links an implementation partner's user chooses from; each can be replaced. By default the bulk
+ * resend counts 1234 messages and its job runs, then finishes.
  */
 export function stubMessageApi(
-  overrides: { search?: StubHandler; retry?: StubHandler; count?: StubHandler; job?: StubHandler } = {},
+  overrides: {
+    search?: StubHandler;
+    retry?: StubHandler;
+    count?: StubHandler;
+    job?: StubHandler;
+    links?: StubHandler;
+  } = {},
 ) {
   const retry: StubHandler =
     overrides.retry ??
@@ -95,6 +103,7 @@ export function stubMessageApi(
     [`POST ${RETRY.hoofdnet}`]: retry,
     [`POST ${BULK_RETRY_COUNT}`]: overrides.count ?? (() => Response.json({ count: 1234 })),
     [`POST ${BULK_RETRY}`]: () => Response.json(bulkJob(), { status: 202 }),
+    [`GET ${LINKS_PATH}`]: overrides.links ?? (() => Response.json(LINKS)),
     [`GET ${BULK_JOB}`]:
       overrides.job ??
       (() => Response.json(bulkJob({ state: 'finished', done: 1234, finished: '2025-02-03T09:00:05Z' }))),

@@ -1,17 +1,23 @@
 import type { ConnectionCheck, Omgeving } from '@knooppunt/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type ApiRequestInit } from '@/lib/api-client';
+import { useActingFor } from '@/lib/namens/acting-for';
 import type { ConfigVersionKey } from './config-key';
 import { omgevingPath } from './omgeving';
 
 /** Calls the token URL and every callback URL of one configuration version, from the server. */
-export function checkConnection(omgeving: Omgeving, key: ConfigVersionKey): Promise<ConnectionCheck> {
-  return apiRequest('POST', omgevingPath(omgeving, '/rest/management/connection-check'), key);
+export function checkConnection(
+  omgeving: Omgeving,
+  key: ConfigVersionKey,
+  init?: ApiRequestInit,
+): Promise<ConnectionCheck> {
+  return apiRequest('POST', omgevingPath(omgeving, '/rest/management/connection-check'), key, init);
 }
 
 export function useCheckConnection(omgeving: Omgeving) {
+  const namens = useActingFor();
   return useMutation({
-    mutationFn: (key: ConfigVersionKey) => checkConnection(omgeving, key),
+    mutationFn: (key: ConfigVersionKey) => checkConnection(omgeving, key, { namens }),
     meta: { changes: [] },
   });
 }

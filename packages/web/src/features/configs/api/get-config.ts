@@ -1,25 +1,30 @@
 import { ERROR_TITLES, type ConfigView, type Omgeving } from '@knooppunt/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type ApiRequestInit } from '@/lib/api-client';
+import { actingForKey, useActingFor } from '@/lib/namens/acting-for';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
 import type { ConfigVersionKey } from './config-key';
 import { omgevingPath } from './omgeving';
 
-export function getConfig(omgeving: Omgeving, key: ConfigVersionKey, signal?: AbortSignal): Promise<ConfigView> {
+export function getConfig(omgeving: Omgeving, key: ConfigVersionKey, init?: ApiRequestInit): Promise<ConfigView> {
   const query = new URLSearchParams({
     deelnemer: key.deelnemer,
     versienummer: key.versienummer,
     version: String(key.version),
     draft: String(key.draft),
   });
-  return apiRequest('GET', omgevingPath(omgeving, `/rest/management/config?${query}`), undefined, { signal });
+  return apiRequest('GET', omgevingPath(omgeving, `/rest/management/config?${query}`), undefined, init);
 }
 
-/** Without a key: the key of every configuration of the environment shown, for invalidating them all. */
-export function getConfigQueryOptions(omgeving: Omgeving, key?: ConfigVersionKey) {
+/**
+ * Without a key: the key of every configuration of the environment shown, for invalidating them
+ * all. `namens`: the participant acted for (decision 0041).
+ */
+export function getConfigQueryOptions(omgeving: Omgeving, key?: ConfigVersionKey, namens?: string) {
   return queryOptions({
-    queryKey: key ? ['configs', 'detail', omgeving, key] : ['configs', 'detail', omgeving],
-    queryFn: ({ signal }) => (key ? getConfig(omgeving, key, signal) : Promise.reject(new Error('no configuration'))),
+    queryKey: key ? ['configs', 'detail', omgeving, ...actingForKey(namens), key] : ['configs', 'detail', omgeving],
+    queryFn: ({ signal }) =>
+      key ? getConfig(omgeving, key, { signal, namens }) : Promise.reject(new Error('no configuration')),
     meta: { errorTitle: ERROR_TITLES.fetchConfig },
     // Dropped once the panel closes, so opening a row again shows what the server has now
     // (queries do not refetch on mount).
@@ -28,5 +33,6 @@ export function getConfigQueryOptions(omgeving: Omgeving, key?: ConfigVersionKey
 }
 
 export function useConfig(omgeving: Omgeving, key: ConfigVersionKey) {
-  return useAuthenticatedQuery(getConfigQueryOptions(omgeving, key));
+  const namens = useActingFor();
+  return useAuthenticatedQuery(getConfigQueryOptions(omgeving, key, namens));
 }

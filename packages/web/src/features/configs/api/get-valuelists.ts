@@ -1,6 +1,7 @@
 import { ERROR_TITLES } from '@knooppunt/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type ApiRequestInit } from '@/lib/api-client';
+import { actingForKey, useActingFor } from '@/lib/namens/acting-for';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
 
 export interface ConfigValuelists {
@@ -9,18 +10,20 @@ export interface ConfigValuelists {
   versienummers: { aansluiting: string[]; hoofdnet: string[] };
 }
 
-export function getValuelists(signal?: AbortSignal): Promise<ConfigValuelists> {
-  return apiRequest('GET', '/rest/valuelist', undefined, { signal });
+export function getValuelists(init?: ApiRequestInit): Promise<ConfigValuelists> {
+  return apiRequest('GET', '/rest/valuelist', undefined, init);
 }
 
-export function valuelistsQueryOptions() {
+/** `namens`: the participant acted for (decision 0041), who is offered only itself. */
+export function valuelistsQueryOptions(namens?: string) {
   return queryOptions({
-    queryKey: ['configs', 'valuelists'],
-    queryFn: ({ signal }) => getValuelists(signal),
+    queryKey: ['configs', 'valuelists', ...actingForKey(namens)],
+    queryFn: ({ signal }) => getValuelists({ signal, namens }),
     meta: { errorTitle: ERROR_TITLES.fetchValuelists },
   });
 }
 
 export function useValuelists(enabled = true) {
-  return useAuthenticatedQuery({ ...valuelistsQueryOptions(), enabled });
+  const namens = useActingFor();
+  return useAuthenticatedQuery({ ...valuelistsQueryOptions(namens), enabled });
 }

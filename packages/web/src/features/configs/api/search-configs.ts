@@ -7,7 +7,8 @@ import {
   type SortDirection,
 } from '@knooppunt/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type ApiRequestInit } from '@/lib/api-client';
+import { actingForKey, useActingFor } from '@/lib/namens/acting-for';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
 import { omgevingPath } from './omgeving';
 
@@ -25,21 +26,25 @@ export interface ConfigSearch {
 export function searchConfigs(
   omgeving: Omgeving,
   body: ConfigSearch,
-  signal?: AbortSignal,
+  init?: ApiRequestInit,
 ): Promise<Paged<ConfigListItem>> {
-  return apiRequest('POST', omgevingPath(omgeving, '/rest/management/config/search'), body, { signal });
+  return apiRequest('POST', omgevingPath(omgeving, '/rest/management/config/search'), body, init);
 }
 
-/** Without a body: the key of every configuration search of the environment, for invalidating them all. */
-export function searchConfigsQueryOptions(omgeving: Omgeving, body?: ConfigSearch) {
+/**
+ * Without a body: the key of every configuration search of the environment, for invalidating them
+ * all. `namens`: the participant acted for (decision 0041).
+ */
+export function searchConfigsQueryOptions(omgeving: Omgeving, body?: ConfigSearch, namens?: string) {
   return queryOptions({
-    queryKey: body ? ['configs', 'search', omgeving, body] : ['configs', 'search', omgeving],
-    queryFn: ({ signal }) => searchConfigs(omgeving, body ?? { filters: [], skip: 0, limit: 10 }, signal),
+    queryKey: body ? ['configs', 'search', omgeving, ...actingForKey(namens), body] : ['configs', 'search', omgeving],
+    queryFn: ({ signal }) => searchConfigs(omgeving, body ?? { filters: [], skip: 0, limit: 10 }, { signal, namens }),
     meta: { errorTitle: ERROR_TITLES.fetchConfigs },
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSearchConfigs(omgeving: Omgeving, body: ConfigSearch) {
-  return useAuthenticatedQuery(searchConfigsQueryOptions(omgeving, body));
+  const namens = useActingFor();
+  return useAuthenticatedQuery(searchConfigsQueryOptions(omgeving, body, namens));
 }

@@ -1,6 +1,7 @@
 import type { Omgeving, Sender } from '@knooppunt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type ApiRequestInit } from '@/lib/api-client';
+import { useActingFor } from '@/lib/namens/acting-for';
 import { replaceSender } from './config-cache';
 import type { ConfigRowKey as ConfigKey } from './config-key';
 import { configsChange, omgevingPath } from './omgeving';
@@ -8,14 +9,15 @@ import { configsChange, omgevingPath } from './omgeving';
 /** Pauses or resumes sending, or sets the maximum number of concurrent messages: one change per call. */
 export type SenderChange = ConfigKey & ({ running: boolean } | { maxMessages: number });
 
-export function updateSender(omgeving: Omgeving, body: SenderChange): Promise<Sender> {
-  return apiRequest('PATCH', omgevingPath(omgeving, '/rest/management/message-sender'), body);
+export function updateSender(omgeving: Omgeving, body: SenderChange, init?: ApiRequestInit): Promise<Sender> {
+  return apiRequest('PATCH', omgevingPath(omgeving, '/rest/management/message-sender'), body, init);
 }
 
 export function useUpdateSender(omgeving: Omgeving) {
   const queryClient = useQueryClient();
+  const namens = useActingFor();
   return useMutation({
-    mutationFn: (body: SenderChange) => updateSender(omgeving, body),
+    mutationFn: (body: SenderChange) => updateSender(omgeving, body, { namens }),
     meta: { changes: [configsChange(omgeving)] },
     onSuccess: (sender) => replaceSender(queryClient, omgeving, sender),
   });

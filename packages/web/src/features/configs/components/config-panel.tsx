@@ -28,7 +28,7 @@ import { searchConfigsQueryOptions } from '../api/search-configs';
 import { useUpdateConfig } from '../api/update-config';
 import { ConfigFormFields } from '../form/config-form-fields';
 import { configFormResolver, configInputOf, formValuesOf } from '../form/config-form-values';
-import { ConformityLine } from './conformity-line';
+import { ConformityLine } from '@/components/conformity/conformity-line';
 import { titleIn } from './use-omgeving';
 
 interface ConfigPanelProps {

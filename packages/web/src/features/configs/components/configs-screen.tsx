@@ -2,7 +2,8 @@ import { FLOW_SCREEN_TITLES, type Flow } from '@knooppunt/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { NamensGate } from '@/components/namens-select/namens-gate';
 import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
@@ -13,9 +14,18 @@ import { useOmgeving } from './use-omgeving';
 
 /**
  * 'Overzicht van configuraties' of one flow: /configs (Aansluiting) and /hoofdnet/configs, of
- * production or of the test environment (`?omgeving=test`, decision 0038).
+ * production or of the test environment (`?omgeving=test`, decision 0038). An implementation
+ * partner's user works on the configurations of the participant chosen under 'Namens' (decision 0041).
  */
 export function ConfigsScreen({ flow }: { flow: Flow }) {
+  return (
+    <NamensGate title={FLOW_SCREEN_TITLES.configs[flow]} texts={LABELS.actingFor.configs}>
+      {(namensSelect) => <ConfigsPage flow={flow} namensSelect={namensSelect} />}
+    </NamensGate>
+  );
+}
+
+function ConfigsPage({ flow, namensSelect }: { flow: Flow; namensSelect: ReactNode }) {
   const { canCreateDraft } = usePermissions();
   const [omgeving, setOmgeving] = useOmgeving();
   const [creating, setCreating] = useState(false);
@@ -34,6 +44,7 @@ export function ConfigsScreen({ flow }: { flow: Flow }) {
         </>
       }
     >
+      {namensSelect}
       {omgeving === 'test' && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {LABELS.configs.testEnvironment}

@@ -6,6 +6,7 @@ import type {
   Sender,
   SenderLogEntry,
 } from '@knooppunt/domain';
+import { LINKS, LINKS_PATH } from '@/testing/implementation-links';
 import { stubApi, type StubHandler } from '@/testing/stub-api';
 
 /** Everything: view, drafts and the create-configuration right. */
@@ -100,6 +101,8 @@ export interface ConfigApi {
   sender?: Handler;
   log?: Handler;
   conformity?: Handler;
+  /** The links an implementation partner's user chooses from under 'Namens'. */
+  links?: Handler;
 }
 
 /** Where the test environment's configuration calls are: production's paths under it (decision 0038). */
@@ -129,6 +132,7 @@ export function stubConfigApi(overrides: ConfigApi = {}) {
           { flow: 'aansluiting', side: 'opdrachtnemer', geslaagdOp: null, ontbrekend: [{ id: 'a', naam: 'A' }] },
         ],
       } satisfies Conformity),
+    links: () => Response.json(LINKS),
     ...overrides,
   };
   const calls = (prefix: string) => ({
@@ -147,6 +151,7 @@ export function stubConfigApi(overrides: ConfigApi = {}) {
     ...calls(TEST_PREFIX),
     // Conformity is one for both environments (decision 0040): not passed yet, unless a test says so.
     'GET /rest/testtool/conformiteit': handlers.conformity,
+    [`GET ${LINKS_PATH}`]: handlers.links,
     // The value lists are shared: the test environment has no copy of them.
     'GET /rest/valuelist': () =>
       Response.json({

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { Page } from '@/components/page/page';
 import { TRUNCATE } from '@/components/data-table/truncated-text';
@@ -12,12 +12,16 @@ import { useUserManagementPolicy } from '@/lib/auth/use-user-management-policy';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
 import { searchBodyOf, useListParams } from '@/lib/use-list-params';
+import { useUrlParam } from '@/lib/use-url-param';
 import { useAllOrganisations, useSearchOrganisations } from '../api/search-organisations';
 import { CreateOrganisationDialog } from './create-organisation-dialog';
 import { OrganisationFilters } from './organisation-filters';
+import { OrganisationPanel } from './organisation-panel';
+import { panelRights } from './panel-rights';
 import { hasClientsLink, SystemClientsLink } from './system-clients-link';
 
 const FILTER_DEFAULTS = { organisatie: '', type: '' };
+const NO_ORGANISATIONS: readonly Organisation[] = [];
 const SORT_FIELDS = ['organisatie', 'type'] as const;
 
 const COLUMNS: readonly DataTableColumn<Organisation>[] = [
@@ -49,9 +53,19 @@ export function OrganisatiesScreen() {
   });
   const filters = useFilterDraft(list);
   const search = useSearchOrganisations(searchBodyOf(list));
-  // Only a user manager needs to know whether its organisation is one of the operator's.
-  const all = useAllOrganisations(permissions.canCreateUser);
+  // The open organisation is in the URL (`?open=`), so its panel can be bookmarked and shared.
+  const [openName, setOpenName] = useUrlParam('open');
+  const onPage = search.data?.items.find((row) => row.organisatie === openName);
+  // A user manager needs to know whether its organisation is one of the operator's, and links
+  // from every organisation; an organisation opened from the URL may be on another page.
+  const elsewhere = openName !== undefined && search.data !== undefined && !onPage;
+  const all = useAllOrganisations(permissions.canCreateUser || elsewhere);
   const policy = useUserManagementPolicy(all.data);
+  const open = onPage ?? all.data?.find((row) => row.organisatie === openName);
+  const rightsOf = useCallback(
+    (organisation: Organisation) => panelRights(organisation, user?.deelnemer || undefined, permissions, policy),
+    [user?.deelnemer, permissions, policy],
+  );
   const actionsColumn: DataTableColumn<Organisation> = {
     id: 'acties',
     label: LABELS.organisaties.actions,
@@ -81,8 +95,15 @@ export function OrganisatiesScreen() {
           label={TITLES.organisaties}
           columns={permissions.canManageClients ? [...COLUMNS, actionsColumn] : COLUMNS}
           getRowId={(row) => row.organisatie}
+          onRowClick={(row) => setOpenName(row.organisatie)}
         />
       </Paper>
+      <OrganisationPanel
+        organisation={open}
+        rightsOf={rightsOf}
+        organisations={all.data ?? NO_ORGANISATIONS}
+        onClose={() => setOpenName(undefined)}
+      />
       <CreateOrganisationDialog open={creating} onClose={() => setCreating(false)} />
     </Page>
   );

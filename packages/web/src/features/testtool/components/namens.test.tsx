@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
+import { LINKS_PATH, NO_LINKS } from '@/testing/implementation-links';
 import { renderWithProviders } from '@/testing/render';
 import {
   CHECK_PATH,
-  LINKS,
-  LINKS_PATH,
   PARTICIPANT,
   PARTNER,
   PROBE_PATH,
@@ -17,6 +16,7 @@ import {
 import { TesttoolScreen } from './testtool-screen';
 
 const T = LABELS.testtool;
+const NAMENS = LABELS.actingFor;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,7 +24,7 @@ afterEach(() => {
 
 const queries = (calls: Request[]) => calls.map((request) => new URL(request.url).search);
 /** The select's name is its label and the participant chosen. */
-const namensSelect = () => screen.getByRole('combobox', { name: new RegExp(`^${T.namens.label}`) });
+const namensSelect = () => screen.getByRole('combobox', { name: new RegExp(`^${NAMENS.label}`) });
 
 describe("'Namens' for an implementation partner's user", () => {
   it('offers the participants its organisation implements for, and lists the runs of the one chosen', async () => {
@@ -87,11 +87,11 @@ describe("'Namens' for an implementation partner's user", () => {
   });
 
   it('says so when its organisation is linked to no participant it implements for', async () => {
-    stubTesttoolApi({ [`GET ${LINKS_PATH}`]: () => Response.json({ items: LINKS.items.slice(1, 2) }) });
+    stubTesttoolApi({ [`GET ${LINKS_PATH}`]: () => Response.json(NO_LINKS) });
     renderWithProviders(<TesttoolScreen />, { ...PARTNER, url: '/testtool' });
 
-    expect(await screen.findByText(T.namens.none)).toBeInTheDocument();
-    expect(screen.queryByRole('combobox', { name: new RegExp(`^${T.namens.label}`) })).not.toBeInTheDocument();
+    expect(await screen.findByText(NAMENS.testtool.none)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: new RegExp(`^${NAMENS.label}`) })).not.toBeInTheDocument();
   });
 
   it('is no choice for a user who implements for no one', async () => {
@@ -99,7 +99,7 @@ describe("'Namens' for an implementation partner's user", () => {
     renderWithProviders(<TesttoolScreen />, { ...PARTICIPANT, url: '/testtool?namens=Combi_Gamma' });
 
     await waitFor(() => expect(queries(api.calls('GET', RUNS_PATH))).toEqual(['']));
-    expect(screen.queryByRole('combobox', { name: new RegExp(`^${T.namens.label}`) })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: new RegExp(`^${NAMENS.label}`) })).not.toBeInTheDocument();
     expect(api.calls('GET', LINKS_PATH)).toHaveLength(0);
   });
 });

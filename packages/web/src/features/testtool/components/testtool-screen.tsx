@@ -6,21 +6,21 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import AddIcon from '@mui/icons-material/Add';
 import { useId, useState } from 'react';
+import { NamensSelect } from '@/components/namens-select/namens-select';
 import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
+import { useNamens } from '@/lib/namens/use-namens';
 import { LABELS } from '@/lib/texts';
 import { useListParams } from '@/lib/use-list-params';
+import { useUrlParam } from '@/lib/use-url-param';
 import { useRuns } from '../api/get-runs';
 import { useScenarios } from '../api/get-scenarios';
 import { draftOf, FIRST_DRAFT, isMessageType } from './compose-draft';
 import { MessageComposer } from './message-composer';
-import { NamensSelect } from './namens-select';
 import { RunPanel } from './run-panel';
 import { RunsList } from './runs-list';
 import { StartRunDialog } from './start-run-dialog';
 import { TesttoolIntro } from './testtool-intro';
-import { useNamens } from './use-namens';
-import { useUrlParam } from './use-url-param';
 
 const T = LABELS.testtool;
 const FILTER_DEFAULTS = { deelnemer: '' };
@@ -75,7 +75,7 @@ export function TesttoolScreen() {
       }
     >
       <Stack sx={{ gap: 3 }}>
-        {namens.partner && <NamensSelect namens={namens} />}
+        {namens.partner && <NamensSelect namens={namens} texts={LABELS.actingFor.testtool} />}
         <TesttoolIntro />
         <Box>
           <Tabs

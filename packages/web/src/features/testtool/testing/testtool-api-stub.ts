@@ -1,4 +1,5 @@
-import { CONFORMANCE_TEXTS, type ImplementationLink, type RunView } from '@knooppunt/domain';
+import { CONFORMANCE_TEXTS, type RunView } from '@knooppunt/domain';
+import { LINKS, LINKS_PATH, partnerWith } from '@/testing/implementation-links';
 import { stubApi, type StubHandler } from '@/testing/stub-api';
 import type { ScenarioList } from '../api/get-scenarios';
 
@@ -9,7 +10,6 @@ export const stopPath = (id: string) => `${RUNS_PATH}/${id}/stop`;
 export const CHECK_PATH = '/rest/testtool/controleren';
 export const SEND_PATH = '/rest/testtool/versturen';
 export const PROBE_PATH = '/rest/testtool/proefbericht';
-export const LINKS_PATH = '/rest/implementatiepartners';
 
 /** An aannemer's developer with the Testtool (spec 001 §6: an optional role of the Aannemer group). */
 export const PARTICIPANT = { roles: ['Coordinerende Aannemer', 'Testtool Verzenden'], deelnemer: 'Aannemer_Alfa' };
@@ -20,28 +20,7 @@ export const MANAGER = {
 };
 
 /** A developer of an implementation partner that builds aannemers' systems (decision 0041). */
-export const PARTNER = {
-  roles: ['Testtool Verzenden', 'Implementeert voor Aannemer'],
-  deelnemer: 'Implementatie_Partner_Integra',
-};
-
-const link = (partner: string, deelnemer: string, type: string): ImplementationLink => ({
-  partner,
-  deelnemer,
-  type,
-  created: '2026-02-01T09:00:00Z',
-  createdBy: 'beheer@knooppunt.example',
-});
-
-/** The partner's links: two it implements for, a netbeheerder its roles do not reach, another partner's. */
-export const LINKS = {
-  items: [
-    link(PARTNER.deelnemer, 'Combi_Gamma', 'Combi'),
-    link(PARTNER.deelnemer, 'Netbeheer_Noord', 'Netbeheerder'),
-    link(PARTNER.deelnemer, 'Aannemer_Alfa', 'Aannemer'),
-    link('Implementatie_Partner_Anders', 'Aannemer_Delta', 'Aannemer'),
-  ],
-};
+export const PARTNER = partnerWith('Testtool Verzenden');
 
 export const SCENARIOS: ScenarioList = {
   items: [

@@ -13,7 +13,7 @@ export function implementationLinksQueryOptions() {
   return queryOptions({
     queryKey: ['implementatiepartners', 'own'],
     queryFn: ({ signal }) => getImplementationLinks(signal),
-    meta: { errorTitle: LABELS.testtool.namens.fetchFailed },
+    meta: { errorTitle: LABELS.actingFor.fetchFailed },
   });
 }
 

@@ -2,18 +2,27 @@ import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { LoadErrorState } from '@/components/status/error-state';
+import type { Namens } from '@/lib/namens/use-namens';
 import { LABELS } from '@/lib/texts';
-import type { useNamens } from './use-namens';
 
-const T = LABELS.testtool.namens;
+/** What the select says on a screen: whose what it chooses, and what it means to have no one. */
+export interface NamensTexts {
+  helper: string;
+  none: string;
+}
+
+interface NamensSelectProps {
+  namens: Namens;
+  texts: NamensTexts;
+}
 
 /** The 'Namens' select of an implementation partner's user, or why there is nothing to choose. */
-export function NamensSelect({ namens }: { namens: ReturnType<typeof useNamens> }) {
+export function NamensSelect({ namens, texts }: NamensSelectProps) {
   const { links, choices } = namens;
   if (links.error) {
     return (
       <LoadErrorState
-        title={T.fetchFailed}
+        title={LABELS.actingFor.fetchFailed}
         error={links.error}
         onRetry={() => void links.refetch()}
         retrying={links.isFetching}
@@ -23,7 +32,7 @@ export function NamensSelect({ namens }: { namens: ReturnType<typeof useNamens> 
   if (links.isSuccess && choices.length === 0) {
     return (
       <Alert severity="info" sx={{ maxWidth: 960 }}>
-        {T.none}
+        {texts.none}
       </Alert>
     );
   }
@@ -31,8 +40,8 @@ export function NamensSelect({ namens }: { namens: ReturnType<typeof useNamens> 
     <TextField
       select
       required
-      label={T.label}
-      helperText={T.helper}
+      label={LABELS.actingFor.label}
+      helperText={texts.helper}
       value={namens.namens ?? ''}
       onChange={(event) => namens.setNamens(event.target.value)}
       disabled={choices.length === 0}

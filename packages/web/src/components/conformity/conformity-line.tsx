@@ -1,8 +1,13 @@
-import { CONFORMITY_TEXTS, flowOf } from '@knooppunt/domain';
+import { CONFORMITY_TEXTS, flowOf, type FlowConformity } from '@knooppunt/domain';
 import Typography from '@mui/material/Typography';
+import { useConformity } from '@/lib/api/get-conformity';
 import { formatDate } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
-import { useConformity } from '../api/get-conformity';
+
+/** 'Conformiteit: geslaagd op …' or 'Conformiteit: nog niet geslaagd' for one flow. */
+export function conformityStatus(flow: FlowConformity): string {
+  return flow.geslaagdOp ? CONFORMITY_TEXTS.label(formatDate(flow.geslaagdOp)) : CONFORMITY_TEXTS.notPassed;
+}
 
 /**
  * 'Conformiteit: geslaagd op …' of a participant for the flow of a configuration (decision 0040):
@@ -15,9 +20,8 @@ export function ConformityLine({ deelnemer, versienummer }: { deelnemer: string;
   if (!data || !flow) return null;
   return (
     <Typography variant="body2" sx={{ mb: 2 }} data-testid="conformiteit">
-      {flow.geslaagdOp
-        ? CONFORMITY_TEXTS.label(formatDate(flow.geslaagdOp))
-        : `${CONFORMITY_TEXTS.notPassed} (${LABELS.configs.scenariosMissing(flow.ontbrekend.length)})`}
+      {conformityStatus(flow)}
+      {!flow.geslaagdOp && ` (${LABELS.configs.scenariosMissing(flow.ontbrekend.length)})`}
       {data.vereist && ` · ${LABELS.configs.conformityRequired}`}
     </Typography>
   );

@@ -1,17 +1,18 @@
 import { IMPLEMENTS_FOR, implementsFor } from '@knooppunt/domain';
 import { useMemo } from 'react';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { useImplementationLinks } from '../api/get-implementation-links';
-import { useUrlParam } from './use-url-param';
+import { useUrlParam } from '@/lib/use-url-param';
+import { useImplementationLinks } from './get-implementation-links';
 
-/** Another participant's runs are another list: back to its first page. */
+/** Another participant's data is another list: back to its first page. */
 const RESETS = ['page'];
 const NO_ROLES: readonly string[] = [];
 
 /**
- * 'Namens' (decision 0041): a user whose roles implement for aannemers or netbeheerders tests the
- * systems of the participants its organisation is linked to, one at a time. The choice is in the
- * URL as `?namens=`; without one, or with one it may not choose, the first of them.
+ * 'Namens' (decision 0041): a user whose roles implement for aannemers or netbeheerders works for
+ * the participants its organisation is linked to, one at a time (Testtool, Configuraties, Uitval).
+ * The choice is in the URL as `?namens=`; without one, or with one it may not choose, the first of
+ * them. Call it outside an `ActingForProvider`: it needs the user's own roles.
  */
 export function useNamens() {
   const user = useCurrentUser();
@@ -40,7 +41,9 @@ export function useNamens() {
     namens: partner ? namens : undefined,
     setNamens,
     links,
-    /** Whose runs to list is known: at once for anyone else, for a partner once its links are in. */
+    /** Whose data to show is known: at once for anyone else, for a partner once its links are in. */
     settled: !partner || !links.isPending,
   };
 }
+
+export type Namens = ReturnType<typeof useNamens>;

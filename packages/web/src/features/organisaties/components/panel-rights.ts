@@ -1,0 +1,47 @@
+import {
+  deelnemerOfOrganisation,
+  IMPLEMENTATION_PARTNER_TYPE,
+  IMPLEMENTED_TYPES,
+  type Organisation,
+  type Permissions,
+  type UserManagementPolicy,
+} from '@knooppunt/domain';
+
+/** What the organisation's panel shows and offers the signed-in user. */
+export interface PanelRights {
+  /** The participant's conformity: its own organisation's, or any with the super role (decision 0040). */
+  conformity: boolean;
+  /** The switch that requires passed runs before activation: 'Testtool Beheren'. */
+  requirement: boolean;
+  /** Its implementation partners, or the participants it implements for: the same rule as conformity. */
+  links: boolean;
+  /** 'Koppelen' and 'Ontkoppelen' (decision 0041). */
+  editLinks: boolean;
+}
+
+/**
+ * The server's rules for this organisation, so the panel offers only what the server takes:
+ * reading is for the super role, or one's own organisation; linking for the super role's user
+ * manager (or the operator's), or a participant's user manager for its own organisation only.
+ */
+export function panelRights(
+  organisation: Organisation,
+  userDeelnemer: string | undefined,
+  permissions: Permissions,
+  policy: UserManagementPolicy,
+): PanelRights {
+  const participant = IMPLEMENTED_TYPES.includes(organisation.type);
+  const partner = organisation.type === IMPLEMENTATION_PARTNER_TYPE;
+  const own = !!userDeelnemer && deelnemerOfOrganisation(organisation) === userDeelnemer;
+  const readable = permissions.canSeeAllParticipants || own;
+  const links = (participant || partner) && readable;
+  return {
+    conformity: participant && readable,
+    requirement: participant && readable && permissions.canManageTesttool,
+    links,
+    editLinks:
+      links &&
+      permissions.canCreateUser &&
+      (policy.seesAllOrganisations || policy.platformAdministrator || (own && participant)),
+  };
+}
