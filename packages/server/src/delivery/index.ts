@@ -17,6 +17,12 @@ export const LEASE_TIMEOUTS = 5;
 
 /** Lanes the test environment's worker delivers at once (production's: 250): test traffic is light. */
 export const TEST_LANE_IN_FLIGHT = 25;
+/**
+ * How long the test lane lingers before a claim (production's: 2–10 ms): a participant's test
+ * messages come one at a time, and each claim and recording is a round trip to the database; a
+ * quarter of a second later, one claim takes what came meanwhile (bench:delivery's test phase).
+ */
+export const TEST_LANE_LINGER_MS = 250;
 
 export interface Delivery {
   /** Wakes the worker now, e.g. after a sender was resumed or got more slots. */
@@ -60,7 +66,10 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
     log: options.log,
     wakeup,
     leaseMs: LEASE_TIMEOUTS * options.config.outbound.timeoutMs,
-    ...(omgeving === 'test' && { maxInFlight: TEST_LANE_IN_FLIGHT }),
+    ...(omgeving === 'test' && {
+      maxInFlight: TEST_LANE_IN_FLIGHT,
+      claimLingerMs: { idle: TEST_LANE_LINGER_MS, busy: TEST_LANE_LINGER_MS },
+    }),
     ...(options.localReceivers && { localReceivers: options.localReceivers }),
     ...(options.metrics && omgeving === 'productie' && { metrics: options.metrics }),
   });
