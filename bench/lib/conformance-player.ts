@@ -1,15 +1,21 @@
 /**
  * A participant's system playing its side of a conformance run (decision 0040), through the HTTP
- * API as a real one does: it follows the run (`GET /rest/testtool/runs/{id}`) and, while the run
- * has `verwacht` for a step it has not answered yet, sends that message to /api/v1/berichten with
- * its test client — the type's example with the fields the step asks for. The bench's own copy of
- * what the server tests' reference participant does (test/support/reference-participant.ts).
+ * API as a real one does: it acts when something happens — a test callback about its run's order
+ * reaches it, or it answered — and otherwise looks at the run only as often as the Testtool screen
+ * does. Acting, it reads the run (`GET /rest/testtool/runs/{id}`) every `pollMs` until the run's
+ * step moved on, and while the run has `verwacht` for a step it has not answered yet, sends that
+ * message to /api/v1/berichten with its test client — the type's example with the fields the step
+ * asks for. A real system knows from the callback what to answer; the run's `verwacht` stands in
+ * for that knowledge here, as in the server tests' reference participant
+ * (test/support/reference-participant.ts).
  */
 import { EXAMPLE_BERICHTEN, type MessageType, type RunView } from '@knooppunt/domain';
 import { pause } from './stats';
 
-/** How often a player looks at its run (the server tests' reference participant: 150 ms). */
+/** How often a player looks at its run while a step moves (the server tests' reference participant: 150 ms). */
 export const PLAYER_POLL_MS = 250;
+/** How often it looks when nothing happened: as the Testtool screen follows a run (web RUN_REFRESH_MS). */
+export const PLAYER_IDLE_MS = 2000;
 
 async function json<T>(response: Response, what: string, expected: number): Promise<T> {
   const text = await response.text();
@@ -54,6 +60,8 @@ export interface PlayOptions {
   /** Asked before each look at the run: true ends the play with the run still under way. */
   stopped: () => boolean;
   pollMs?: number;
+  /** The next test callback about the order reaching the participant's test system. */
+  nextCallback: (opdrachtId: string) => { arrived: Promise<void>; cancel: () => void };
 }
 
 export interface Played {
@@ -69,17 +77,46 @@ export async function playRun(id: string, options: PlayOptions): Promise<Played>
   const { api, testtoolToken, systemToken, stopped } = options;
   const answered = new Set<number>();
   const played: Omit<Played, 'run'> = { refused: 0 };
+  const pollMs = options.pollMs ?? PLAYER_POLL_MS;
+  let run = await readRun(api, testtoolToken, id);
+  // Listening from the start: a callback that comes while the player reads or answers counts.
+  let callback = options.nextCallback(run.opdrachtId);
+  /**
+   * Waits for the next test callback about the order, then follows the run closely until its step
+   * moved on (the runner sees the delivery on its next look); without one, after the screen's
+   * interval, reads the run once. Answers the run as last read.
+   */
+  const waitForCallback = async (): Promise<RunView> => {
+    const step = run.step;
+    let idle: NodeJS.Timeout | undefined;
+    const arrived = await Promise.race([
+      callback.arrived.then(() => true),
+      new Promise<false>((resolve) => (idle = setTimeout(() => resolve(false), PLAYER_IDLE_MS))),
+    ]);
+    clearTimeout(idle);
+    callback.cancel();
+    callback = options.nextCallback(run.opdrachtId);
+    let latest = await readRun(api, testtoolToken, id);
+    for (let look = 1; arrived && latest.step === step && latest.status === 'lopend' && !stopped(); look++) {
+      if (look * pollMs >= PLAYER_IDLE_MS) break;
+      await pause(pollMs);
+      latest = await readRun(api, testtoolToken, id);
+    }
+    return latest;
+  };
   for (;;) {
-    const run = await readRun(api, testtoolToken, id);
-    if (run.status !== 'lopend' || stopped()) return { run, ...played };
-    const expected = run.verwacht;
-    if (expected && !answered.has(run.step)) {
-      answered.add(run.step);
+    if (run.status !== 'lopend' || stopped()) {
+      callback.cancel();
+      return { run, ...played };
+    }
+    const { step, verwacht: expected } = run;
+    if (expected && !answered.has(step)) {
+      answered.add(step);
       const type = expected.type as MessageType;
       if (!(type in EXAMPLE_BERICHTEN)) throw new Error(`run ${id} expects an unknown type '${expected.type}'`);
       const response = await fetch(`${api}/api/v1/berichten`, {
         method: 'POST',
-        headers: { ...bearer(await systemToken()), 'idempotency-key': `bench:${run.id}:${run.step}` },
+        headers: { ...bearer(await systemToken()), 'idempotency-key': `bench:${run.id}:${step}` },
         body: JSON.stringify({
           type,
           versienummer: expected.versienummer,
@@ -93,6 +130,8 @@ export async function playRun(id: string, options: PlayOptions): Promise<Played>
         played.firstRefusal ??= `${type} for run ${id}: HTTP ${response.status} ${text}`;
       }
     }
-    await pause(options.pollMs ?? PLAYER_POLL_MS);
+    // After its answer, or with nothing to answer yet: what comes next comes as a callback (the
+    // simulator's next message), or the run moves on without one (it ends, or expects more).
+    run = await waitForCallback();
   }
 }

@@ -32,7 +32,6 @@ function createReceiver() {
     maxOpenPerReceiver: 0,
     perReceiver: {},
     refused: 0,
-    test: 0,
   });
   const stats = empty();
   const dropHanging = (deelnemer?: string) => {
@@ -64,12 +63,7 @@ function createReceiver() {
     arrivals.get(body.opdrachtId)?.(at);
   };
 
-  /**
-   * The test environment's calls (test configurations point at /<deelnemer>/test/token and
-   * /<deelnemer>/test/callback/<type>): answered as production's are, but only counted, so that
-   * they change none of the drain's figures and checks (in flight, FIFO, arrivals).
-   */
-  /** The token endpoint's answer, the same for every participant and both environments. */
+  /** The token endpoint's answer, the same for every participant. */
   const answerToken = (res: ServerResponse) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ access_token: RECEIVER_TOKEN, token_type: 'Bearer', expires_in: 3600 }));
@@ -81,20 +75,8 @@ function createReceiver() {
     return false;
   };
 
-  const testCallback = (req: IncomingMessage, res: ServerResponse, testKind: string | undefined) => {
-    req.resume();
-    req.on('end', () => {
-      if (testKind === 'token') return answerToken(res);
-      if (!authorized(req, res)) return;
-      stats.test++;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
-    });
-  };
-
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const [, deelnemer = '', kind, testKind] = (req.url ?? '').split('/');
-    if (kind === 'test') return testCallback(req, res, testKind);
+    const [, deelnemer = '', kind] = (req.url ?? '').split('/');
     const inFlight = (open.get(deelnemer) ?? 0) + 1;
     open.set(deelnemer, inFlight);
     if (kind !== 'token') stats.maxOpenPerReceiver = Math.max(stats.maxOpenPerReceiver, inFlight);

@@ -36,11 +36,6 @@ export interface ReceiverStats {
   perReceiver: Record<string, { unique: number; last: number }>;
   /** Callbacks answered 500 or left hanging by a receiver in mode 'fail' or 'hang'. */
   refused: number;
-  /**
-   * Callbacks of the test environment (under /<deelnemer>/test/, where the bench's test
-   * configurations point), answered 200 and counted here only: not in the figures above.
-   */
-  test: number;
 }
 
 /** How a receiver answers its callbacks: normally, 500 to everything, or never (until the platform times out). */
@@ -70,8 +65,6 @@ export type Command =
 export interface TestSideSetup {
   /** The platform's origin. */
   api: string;
-  /** The receiver process's origin: test callbacks go to `/<deelnemer>/test/callback/<type>`. */
-  receiverOrigin: string;
   /** Portal users' access tokens: configurations, system clients, and the Testtool (runs of anyone). */
   tokens: { configs: string; clients: string; testtool: string };
   /** The claim that says a system's environment (OIDC_CLAIM_OMGEVING): the test clients' tokens must say `test`. */
@@ -87,7 +80,10 @@ export interface TestSideStart {
   scenarios: string[];
   /** The participants the runs are for, in turn (runs[i] for participants[i % length]). */
   runFor: string[];
-  /** How often each participant's system looks at its run (ms). */
+  /**
+   * How often a participant's system looks at its run while a step is moving (ms): after a test
+   * callback about the run's order and after its own answer, until the run's step changed.
+   */
   pollMs: number;
   /** Test messages (a new order's Opdracht each) per second, from `loadFrom`'s test client to `loadTo` in turn. */
   loadPerSecond: number;
@@ -117,6 +113,8 @@ export interface TestSideSummary {
     /** Runs that ended in the window, passed or failed. */
     passed: number;
     failed: number;
+    /** Test callbacks (the test configurations point at the test side's own systems) in the window. */
+    callbacks: number;
   };
   total: {
     sent: number;

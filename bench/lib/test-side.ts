@@ -2,13 +2,16 @@
  * The test side of the delivery benchmark's test phase, in its own process (its CPU is neither the
  * platform's nor the receiver's): what participants and their users do in the test environment
  * (decision 0038, 0040), all through the platform's HTTP API —
- *   setup  per bench participant a test configuration of both flows pointing at the receiver
- *          process (`/<deelnemer>/test/…`), put live and its test sender started, as the participant
- *          does under Configuraties → Test; and a test system client ('Nieuwe client', Omgeving
- *          Test) whose client-credentials token from the embedded provider carries `omgeving: test`;
+ *   setup  per bench participant a test configuration of both flows pointing at this process —
+ *          the participants' test systems take their test callbacks here (`/<deelnemer>/test/…`),
+ *          apart from the receiver's production figures — put live and its test sender started, as
+ *          the participant does under Configuraties → Test; and a test system client ('Nieuwe
+ *          client', Omgeving Test) whose client-credentials token from the embedded provider
+ *          carries `omgeving: test`;
  *   start  conformance runs kept going (a run that ends is followed by the next), each played by
- *          the participant's system (conformance-player.ts), and a steady test load: a new order's
- *          Opdracht every 1/rate s from a grid operator's test system to the contractors in turn;
+ *          the participant's system (conformance-player.ts), which acts on the test callbacks about
+ *          its run's order; and a steady test load: a new order's Opdracht every 1/rate s from a
+ *          grid operator's test system to the contractors in turn;
  *   stop   ends both, stops the runs under way, and answers what happened in a window of `now()`.
  * Driven over IPC by delivery.ts.
  */
@@ -20,6 +23,9 @@ import {
   type RunView,
   type Side,
 } from '@knooppunt/domain';
+import { EventEmitter } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { playRun, startRun, stopRun } from './conformance-player';
 import type { TestSideCommand, TestSideSetup, TestSideStart, TestSideSummary } from './protocol';
 import { now, pause, percentile } from './stats';
@@ -50,6 +56,49 @@ interface System {
 
 let setup: TestSideSetup | undefined;
 const systems = new Map<string, System>();
+
+/** What the test systems answer Knooppunt's token requests, and expect as its bearer. */
+const TEST_TOKEN = 'bench-test-token';
+/** Every test callback: emitted as `<deelnemer>|<opdrachtId>`, its time kept for the window's count. */
+const callbacks = new EventEmitter().setMaxListeners(0);
+const callbackTimes: number[] = [];
+let testSystems: Server | undefined;
+
+/**
+ * The participants' test systems' receiving side: Knooppunt's token request and its test callbacks
+ * (answered 200 once the bearer is right), each told to the player of the order's run.
+ */
+function startTestSystems(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const [, deelnemer = '', , kind] = (req.url ?? '').split('/');
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (kind === 'token') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ access_token: TEST_TOKEN, token_type: 'Bearer', expires_in: 3600 }));
+      }
+      if (req.headers.authorization !== `Bearer ${TEST_TOKEN}`) return res.writeHead(401).end();
+      callbackTimes.push(now());
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+      const { opdrachtId } = JSON.parse(Buffer.concat(chunks).toString()) as { opdrachtId?: string };
+      callbacks.emit(`${deelnemer}|${opdrachtId}`);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** Resolves at the next test callback to `deelnemer` about `opdrachtId`; `cancel` forgets it. */
+function nextCallback(deelnemer: string, opdrachtId: string): { arrived: Promise<void>; cancel: () => void } {
+  const event = `${deelnemer}|${opdrachtId}`;
+  let listener = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    listener = resolve;
+    callbacks.once(event, listener);
+  });
+  return { arrived, cancel: () => void callbacks.off(event, listener) };
+}
 
 /** The system's access token, from the embedded provider (client credentials, Basic); renewed a minute before it expires. */
 function systemToken(deelnemer: string): Promise<string> {
@@ -83,7 +132,9 @@ function systemToken(deelnemer: string): Promise<string> {
 async function prepare(options: TestSideSetup) {
   if (setup) throw new Error('set up already');
   setup = options;
-  const { api, receiverOrigin, tokens } = options;
+  const { api, tokens } = options;
+  const server = (testSystems = await startTestSystems());
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   for (const { deelnemer, type } of options.participants) {
     // It receives its side's types: a contractor's system the grid operator's messages, and back.
     const side: Side = type === 'Aannemer' ? 'opdrachtnemer' : 'opdrachtgever';
@@ -92,13 +143,13 @@ async function prepare(options: TestSideSetup) {
       const urls = Object.fromEntries(
         messageTypesFor(flowOf(versienummer), side).map((message) => [
           message,
-          `${receiverOrigin}/${deelnemer}/test/callback/${message}`,
+          `${origin}/${deelnemer}/test/callback/${message}`,
         ]),
       );
       const config = {
         clientId: `${deelnemer}-test`,
         clientSecret: 'bench-test-secret',
-        tokenUrl: `${receiverOrigin}/${deelnemer}/test/token`,
+        tokenUrl: `${origin}/${deelnemer}/test/token`,
         urls,
       };
       await call('POST', `${api}/test/rest/management/config`, tokens.configs, { ...key, config });
@@ -186,6 +237,7 @@ async function begin(options: TestSideStart) {
         systemToken: () => systemToken(deelnemer),
         stopped: () => state.stopping,
         pollMs: options.pollMs,
+        nextCallback: (opdrachtId) => nextCallback(deelnemer, opdrachtId),
       });
       state.answersRefused += played.refused;
       state.firstAnswerRefusal ??= played.firstRefusal;
@@ -289,6 +341,7 @@ async function end(window: { from: number; to: number }): Promise<TestSideSummar
       runsMax: Math.max(...counts),
       passed: endedIn.filter((run) => run.status === 'geslaagd').length,
       failed: endedIn.filter((run) => run.status !== 'geslaagd').length,
+      callbacks: callbackTimes.filter((at) => at >= window.from && at <= window.to).length,
     },
     total: {
       sent: state.sent.length,
@@ -316,6 +369,7 @@ process.on('message', (message: TestSideCommand & { seq: number }) => {
     case 'stop':
       return void end(message.window).then(answer, fail);
     case 'exit':
+      testSystems?.close();
       return process.disconnect();
   }
 });
