@@ -4,9 +4,16 @@ import { apiRequest } from '@/lib/api-client';
 import { LABELS } from '@/lib/texts';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
 
-/** The own organisation's links to implementation partners, as partner or as participant (decision 0041). */
-export function getImplementationLinks(signal?: AbortSignal): Promise<{ items: ImplementationLink[] }> {
-  return apiRequest('GET', '/rest/implementatiepartners', undefined, { signal });
+/**
+ * An organisation's links to implementation partners, as partner or as participant (decision
+ * 0041): the own organisation's without `organisatie`.
+ */
+export function getImplementationLinks(
+  signal?: AbortSignal,
+  organisatie?: string,
+): Promise<{ items: ImplementationLink[] }> {
+  const query = organisatie === undefined ? '' : `?${new URLSearchParams({ organisatie })}`;
+  return apiRequest('GET', `/rest/implementatiepartners${query}`, undefined, { signal });
 }
 
 export function implementationLinksQueryOptions() {

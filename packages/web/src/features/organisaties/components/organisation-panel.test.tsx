@@ -108,6 +108,20 @@ describe("an organisation's panel (decision 0043)", () => {
     expect(api.calls('GET', LINKS_PATH)).toHaveLength(0);
   });
 
+  it("shows the operator's user manager without the super role any participant's partners to link, not its conformity", async () => {
+    const api = stubPanelApi();
+    const { panel } = await openPanel('Aannemer_Alfa', {
+      roles: ['Beheer User Viewers', 'Beheer User Beheer'],
+      deelnemer: 'Knooppunt_Beheer',
+    });
+
+    const partners = await within(panel).findByRole('region', { name: T.partners });
+    expect(await within(partners).findByText('Implementatie_Partner_Integra')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: T.link })).toBeInTheDocument();
+    expect(within(panel).queryByRole('region', { name: T.conformity })).not.toBeInTheDocument();
+    expect(api.calls('GET', CONFORMITY_PATH)).toHaveLength(0);
+  });
+
   it("shows a participant's user manager its own conformity, and no switch", async () => {
     stubPanelApi();
     const { panel } = await openPanel('Aannemer_Alfa', {

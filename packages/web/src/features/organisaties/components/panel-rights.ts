@@ -13,7 +13,7 @@ export interface PanelRights {
   conformity: boolean;
   /** The switch that requires passed runs before activation: 'Testtool Beheren'. */
   requirement: boolean;
-  /** Its implementation partners, or the participants it implements for: the same rule as conformity. */
+  /** Its implementation partners, or the participants it implements for: any for the operator's staff, else its own. */
   links: boolean;
   /** 'Koppelen' and 'Ontkoppelen' (decision 0041). */
   editLinks: boolean;
@@ -21,8 +21,9 @@ export interface PanelRights {
 
 /**
  * The server's rules for this organisation, so the panel offers only what the server takes:
- * reading is for the super role, or one's own organisation; linking for the super role's user
- * manager (or the operator's), or a participant's user manager for its own organisation only.
+ * conformity is for the super role, or one's own organisation; links for the same and the
+ * operator's own staff; linking for the super role's user manager (or the operator's), or a
+ * participant's user manager for its own organisation only.
  */
 export function panelRights(
   organisation: Organisation,
@@ -34,7 +35,7 @@ export function panelRights(
   const partner = organisation.type === IMPLEMENTATION_PARTNER_TYPE;
   const own = !!userDeelnemer && deelnemerOfOrganisation(organisation) === userDeelnemer;
   const readable = permissions.canSeeAllParticipants || own;
-  const links = (participant || partner) && readable;
+  const links = (participant || partner) && (readable || policy.seesAllOrganisations);
   return {
     conformity: participant && readable,
     requirement: participant && readable && permissions.canManageTesttool,
