@@ -13,7 +13,16 @@ import { insertUser } from '../modules/users/repository';
 /** The platform operator's own organisation, where the first administrator belongs. */
 export const OPERATOR_ORGANISATION = 'Knooppunt_Beheer';
 /** What the first administrator gets: the super role with user and connectivity management (issue 19). */
-export const FIRST_ADMIN_ROLES = [SUPER_ROLE, 'Gebruikers Beheren', 'Connectiviteit Beheren'];
+/**
+ * What the going-live path needs of one administrator (issue 29 item 1): organisations and users,
+ * system clients, and configurations activated with their senders started.
+ */
+export const FIRST_ADMIN_ROLES = [
+  SUPER_ROLE,
+  'Gebruikers Beheren',
+  'Connectiviteit Beheren',
+  'Opdrachtverstrekking Beheren',
+];
 /** Several processes may start at once on one database: one of them creates the administrator. */
 const ADVISORY_LOCK = 0x4b6e7031;
 
