@@ -590,6 +590,8 @@ export const LABELS = {
     version: (version: number) => `versie ${version}`,
     checkConnection: 'Verbinding controleren met de laatste configuratie',
     useNewest: 'Nieuwste configuratie gebruiken',
+    /** After 'Concept activeren': the sender keeps its version, or there is none yet — what sends with the new one. */
+    activatedNext: "Berichten worden pas met deze versie verstuurd na 'Nieuwste configuratie gebruiken'.",
     useNewestText: (deelnemer: string, versienummer: string, version: number) =>
       `Wilt u het verzendproces van ${deelnemer} ${versienummer} laten werken met configuratieversie ${version}?`,
     activateDraft: 'Concept activeren',

@@ -61,7 +61,8 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
         if (error instanceof SessionEndedError) return;
         dispatch({ type: 'push', notification: { severity: 'error', title, ...alertContentOf(error) } });
       },
-      notifySuccess: (title) => dispatch({ type: 'push', notification: { severity: 'success', title } }),
+      notifySuccess: (title, message) =>
+        dispatch({ type: 'push', notification: { severity: 'success', title, ...(message && { message }) } }),
     }),
     [],
   );

@@ -9,8 +9,8 @@ export interface AlertContent {
 export interface Notify {
   /** An error alert (auto-hides after ERROR_ALERT_MS); `error` is any thrown value or an explicit message. */
   notifyError: (title: string, error: unknown) => void;
-  /** A success alert (auto-hides after SUCCESS_ALERT_MS). */
-  notifySuccess: (title: string) => void;
+  /** A success alert (auto-hides after SUCCESS_ALERT_MS); `message`, when given, says what comes next. */
+  notifySuccess: (title: string, message?: string) => void;
 }
 
 export const NotifyContext = createContext<Notify | null>(null);

@@ -184,7 +184,7 @@ describe('Overzicht van configuraties', () => {
     );
   });
 
-  it('activates a draft after confirmation and says so', async () => {
+  it('activates a draft after confirmation, and says so and what comes next', async () => {
     const api = stubConfigApi();
     const { user } = renderScreen(BEHEER);
 
@@ -197,7 +197,10 @@ describe('Overzicht van configuraties', () => {
     expect(dialog).toHaveTextContent(LABELS.configs.activateDraftText('Netbeheer_Noord', '2.0'));
     await user.click(within(dialog).getByRole('button', { name: LABELS.common.yes }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.draftActivated);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(SUCCESS_MESSAGES.draftActivated);
+    // What comes next: the sender sends with the new version only after 'Nieuwste configuratie gebruiken'.
+    expect(alert).toHaveTextContent(LABELS.configs.activatedNext);
     expect(await api.bodies('PATCH', '/rest/management/config')).toEqual([
       { deelnemer: 'Netbeheer_Noord', versienummer: '2.0' },
     ]);

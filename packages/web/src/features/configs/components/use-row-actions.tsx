@@ -32,7 +32,8 @@ export function useRowActions(omgeving: Omgeving) {
     if (kind === 'activate') {
       activation.mutate(key(row), {
         ...done,
-        onSuccess: () => notifySuccess(SUCCESS_MESSAGES.draftActivated),
+        // The sender keeps its version (or there is none yet): say which action sends with this one (issue 29).
+        onSuccess: () => notifySuccess(SUCCESS_MESSAGES.draftActivated, LABELS.configs.activatedNext),
         onError: (error) => notifyError(ERROR_TITLES.activateDraft, error),
       });
     } else {
