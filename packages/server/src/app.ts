@@ -36,6 +36,7 @@ import { createRuleValidator } from './modules/regels/enforcement';
 import { waardenlijstRoutes } from './modules/waardenlijsten/routes';
 import { createWaardenlijstenService } from './modules/waardenlijsten/service';
 import { createSecretCipher, loadSecretKey } from './secrets/cipher';
+import { assertSecretKeyFits } from './secrets/check';
 import { connectionCheckRoutes } from './modules/connection-check/routes';
 import { outboundFromConfig } from './outbound/client';
 import { demoMode, type DemoOverrides } from './demo';
@@ -124,6 +125,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('testDb', database.test);
   const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
   const cipher = createSecretCipher(secretKey);
+  // A key that cannot read the stored secrets stops the start (issue 29): every delivery would fail.
+  await assertSecretKeyFits([database.db, database.test], cipher).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   if (config.demo) {
     app.log.warn(
       `DEMO-MODUS: de demo-accounts (wachtwoord '${DEMO_PASSWORD}') en de demo-systemen (geheim '${DEMO_CLIENT_SECRET}') ` +

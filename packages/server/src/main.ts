@@ -1,8 +1,14 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { StartupError } from './secrets/check';
 
 const config = loadConfig();
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  // What the operator must put right is said in one line, without a stack.
+  if (!(error instanceof StartupError)) throw error;
+  process.stderr.write(`Knooppunt start niet: ${error.message}\n`);
+  process.exit(1);
+});
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
