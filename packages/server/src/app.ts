@@ -60,8 +60,8 @@ import { createDeliveryMetrics } from './delivery/metrics';
 import { Registry } from 'prom-client';
 import { seedDemo } from './demo/seed';
 import { ensureSimulator } from './testtool/simulator';
-import { startTestEnvironment, type TestEnvironment } from './testtool/environment';
-import { startTestEnvironmentThread } from './testtool/environment-thread';
+import type { TestEnvironment } from './testtool/environment';
+import { runTestEnvironment } from './testtool/environment-thread';
 import { createTesttoolService } from './testtool/service';
 import { testtoolRoutes } from './testtool/routes';
 import { createTesttoolMessages } from './testtool/messages';
@@ -176,27 +176,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           metrics: metricsOfDelivery,
           mailer,
         });
-  // The test environment's lane and conformance runner (decisions 0038, 0040): with PostgreSQL on
-  // a thread of their own, so that test traffic never takes the production drain's thread.
+  // The test environment's lane and conformance runner (decisions 0038, 0040).
   const testEnvironment =
     config.role === 'api'
       ? undefined
-      : config.database.kind === 'postgres' && options.testtool?.thread !== false
-        ? startTestEnvironmentThread({
-            config,
-            databaseUrl: config.database.url,
-            key: secretKey,
-            log: app.log,
-            tickMs: options.testtool?.tickMs,
-          })
-        : await startTestEnvironment({
-            config,
-            handle: database,
-            outbound,
-            cipher,
-            log: app.log,
-            tickMs: options.testtool?.tickMs,
-          });
+      : await runTestEnvironment({
+          config,
+          handle: database,
+          outbound,
+          cipher,
+          secretKey,
+          log: app.log,
+          ...options.testtool,
+        });
   app.decorate('testEnvironment', testEnvironment);
   // The api processes write mail; the worker sends it (ROLE=all does both).
   if (config.role !== 'api') mailer.start();

@@ -69,10 +69,7 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number;
   /** Lanes this worker delivers at once, over all receivers: each sends one message at a time. */
   maxInFlight?: number;
-  /**
-   * How long the worker lingers after a wake-up before it claims, idle and with lanes running (ms):
-   * one claim then takes what came meanwhile. Production: 2 and 10; the test lane waits longer.
-   */
+  /** The linger after a wake-up before a claim, idle and busy (ms): CLAIM_LINGER_MS unless told. */
   claimLingerMs?: { idle: number; busy: number };
   pollIntervalMs?: number;
   metrics?: DeliveryMetrics;

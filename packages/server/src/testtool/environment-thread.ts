@@ -1,10 +1,15 @@
 import { once } from 'node:events';
 import { Worker, isMainThread, parentPort, threadId, workerData } from 'node:worker_threads';
 import type { Config } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type DatabaseHandle } from '../db/client';
 import { outboundFromConfig } from '../outbound/client';
 import { createSecretCipher } from '../secrets/cipher';
-import { startTestEnvironment, type TestEnvironment, type TestEnvironmentLog } from './environment';
+import {
+  startTestEnvironment,
+  type TestEnvironment,
+  type TestEnvironmentLog,
+  type TestEnvironmentOptions,
+} from './environment';
 
 /*
  * The test environment on a thread of its own (decision 0038): with PostgreSQL the test lane and
@@ -44,8 +49,27 @@ function cloneable(details: object): object {
   );
 }
 
+/**
+ * The test environment where it belongs: with PostgreSQL on a thread of its own (unless `thread:
+ * false`, for tests), with PGlite — one database in this thread — in the main thread.
+ */
+export async function runTestEnvironment(
+  options: TestEnvironmentOptions & {
+    config: Pick<Config, 'database'>;
+    handle: Pick<DatabaseHandle, 'db' | 'test' | 'kind'>;
+    secretKey: Buffer;
+    thread?: boolean;
+  },
+): Promise<TestEnvironment> {
+  const { database } = options.config;
+  if (database.kind === 'postgres' && options.thread !== false) {
+    return startTestEnvironmentThread({ ...options, databaseUrl: database.url, key: options.secretKey });
+  }
+  return startTestEnvironment(options);
+}
+
 /** Starts the test environment's thread; `stop` ends it after its deliveries under way. */
-export function startTestEnvironmentThread(options: {
+function startTestEnvironmentThread(options: {
   config: ThreadData['config'];
   databaseUrl: string;
   key: Buffer;

@@ -54,13 +54,17 @@ export function createImplementationPartners({ db, audit }: { db: Database; audi
 
   return {
     /**
-     * The links of one organisation (either side), or every link for whom sees every organisation:
-     * the super role, and the operator's own staff, whose user managers may link any (decision 0014).
+     * The links of one organisation (either side): the own, or any for the super role and the
+     * operator's own staff, whose user managers may link any (decision 0014); without
+     * `organisatie`, every link for the super role.
      */
     async list(user: AuthUser, organisatie: string | undefined): Promise<{ items: ImplementationLink[] }> {
-      const all = user.permissions.canSeeAllParticipants || (await policyOf(user)).seesAllOrganisations;
+      const all = user.permissions.canSeeAllParticipants;
       const of = organisatie ?? (all ? undefined : user.deelnemer);
-      if (!all && of !== user.deelnemer) throw new ForbiddenError(IMPLEMENTATION_TEXTS.notVisible);
+      // Another organisation's: read only then whether the caller is of the operator's own.
+      if (!all && of !== user.deelnemer && !(await policyOf(user)).seesAllOrganisations) {
+        throw new ForbiddenError(IMPLEMENTATION_TEXTS.notVisible);
+      }
       const rows = await db
         .select({
           partner: implementationLinks.partner,
