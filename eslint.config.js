@@ -29,7 +29,16 @@ const COMPOSITION_ROOT = ['packages/server/src/app.ts', 'packages/server/src/mai
 const features = existsSync(`${web}/features`) ? readdirSync(`${web}/features`) : [];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'packages/web/dist.*/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/db/client';
+import { databaseLabel } from '../packages/server/src/db/label';
 import { EMPTY_ENOUGH, FULL_SIZES, messageCount, seedLarge, validSizes } from './search/seed';
 
 const { values } = parseArgs({
@@ -28,11 +29,7 @@ const sizes = validSizes({
 });
 
 const config = loadConfig();
-const where =
-  config.database.kind === 'postgres'
-    ? `PostgreSQL at ${new URL(config.database.url).host}${new URL(config.database.url).pathname}`
-    : `PGlite in ${config.database.dataDir}`;
-console.log(`Opening ${where} (applies pending migrations)`);
+console.log(`Opening ${databaseLabel(config.database)} (applies pending migrations)`);
 const handle = await openDatabase(config.database);
 try {
   const existing = await messageCount(handle.db);

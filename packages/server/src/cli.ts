@@ -1,24 +1,85 @@
 /**
  * The operator's command: `npm run knooppunt -- <command>`. It works on the database of the same
- * configuration as the server (DATABASE_URL, else PGlite under DATA_DIR).
+ * configuration as the server, named explicitly: DATABASE_URL, or PGlite in a DATA_DIR that holds
+ * a database already — never a new, empty one (decision 0046). It says which database it uses.
  *
  *   invite <e-mailadres>   a fresh one-time set-password link for an existing user: printed here and,
- *                          with SMTP_URL, mailed too (the recovery path for a locked-out administrator)
+ *                          with SMTP_URL, mailed too (the recovery path for a locked-out administrator);
+ *                          the link is made from PUBLIC_URL, which must be set
+ *   rotate-secret-key      every stored secret re-encrypted under a new key in one transaction
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { planRotation, rotateSecretKey } from './cli/rotate-secret-key';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { databaseLabel } from './db/label';
 import { createPasswordLink, PASSWORD_LINK_DAYS } from './idp/password-links';
 import { userByEmail } from './idp/users-repository';
 import { createMailer } from './mail/outbox';
 import { invitationMail } from './mail/templates';
 import { createAuditService } from './audit/service';
 
-const USAGE = `Gebruik: npm run knooppunt -- invite <e-mailadres>
+const USAGE = `Gebruik: npm run knooppunt -- <opdracht>
 
   invite <e-mailadres>  maakt een nieuwe eenmalige link om het wachtwoord in te stellen voor een
-                        bestaande gebruiker (${PASSWORD_LINK_DAYS} dagen geldig), toont die hier en mailt hem als SMTP_URL is gezet.`;
+                        bestaande gebruiker (${PASSWORD_LINK_DAYS} dagen geldig), toont die hier en mailt hem als SMTP_URL is gezet.
+                        De link begint met PUBLIC_URL.
+  rotate-secret-key     versleutelt elk opgeslagen geheim opnieuw met een nieuwe sleutel, in één transactie.
+                        Stop eerst elk Knooppunt-proces. Met SECRET_KEY: zet NEW_SECRET_KEY op de nieuwe sleutel.
+                        Met de sleutel in DATA_DIR/secret.key komt daar een nieuwe (NEW_SECRET_KEY, of een gemaakte).
+
+Zet DATABASE_URL of DATA_DIR (en SECRET_KEY, PUBLIC_URL, SMTP_URL) zoals bij de server.`;
+
+export const CLI_TEXTS = {
+  noDatabase:
+    'Geen database opgegeven: zet DATABASE_URL (PostgreSQL) of DATA_DIR (de map van de ingebouwde database) zoals ' +
+    'bij de server. De opdracht maakt geen nieuwe, lege database.',
+  noDatabaseInDataDir: (folder: string) =>
+    `In DATA_DIR staat geen database (${folder} ontbreekt of is leeg). Controleer DATA_DIR: de opdracht maakt geen ` +
+    'nieuwe, lege database.',
+  noPublicUrl:
+    'PUBLIC_URL is niet gezet: de link zou naar http://localhost wijzen. Zet PUBLIC_URL op het adres waarop ' +
+    'gebruikers Knooppunt bereiken, zoals bij de server.',
+  database: (label: string) => `Database: ${label}`,
+} as const;
+
+const ACTOR = { sub: 'systeem', email: 'systeem (npm run knooppunt)' };
+
+type Io = { out: (line: string) => void; err: (line: string) => void };
+type Command = { name: 'invite'; email: string } | { name: 'rotate-secret-key' };
+type Run = (database: DatabaseHandle) => Promise<number>;
+
+function parse(args: string[]): Command | undefined {
+  const [name, ...rest] = args;
+  if (name === 'invite' && rest.length === 1 && rest[0]) return { name, email: rest[0] };
+  if (name === 'rotate-secret-key' && rest.length === 0) return { name };
+  return undefined;
+}
+
+/** What a command checks before a database is opened; answers what it runs there, or the exit code of a refusal. */
+async function prepare(
+  command: Command,
+  env: Record<string, string | undefined>,
+  config: Config,
+  io: Io,
+): Promise<Run | number> {
+  if (command.name === 'invite') {
+    if (!env.PUBLIC_URL) {
+      io.err(CLI_TEXTS.noPublicUrl);
+      return 1;
+    }
+    return (database) => invite(database, config, command.email, io);
+  }
+  const plan = await planRotation(config, env);
+  if ('refusal' in plan) {
+    io.err(plan.refusal);
+    return 1;
+  }
+  return (database) => rotateSecretKey(database.db, plan, ACTOR, io);
+}
 
 /** Runs one command; answers the exit code. Output goes through `out` and `err` (tests read them). */
 export async function runCli(
@@ -27,15 +88,28 @@ export async function runCli(
   out: (line: string) => void = (line) => void process.stdout.write(`${line}\n`),
   err: (line: string) => void = (line) => void process.stderr.write(`${line}\n`),
 ): Promise<number> {
-  const [command, email, ...rest] = args;
-  if (command !== 'invite' || !email || rest.length > 0) {
+  const command = parse(args);
+  if (!command) {
     err(USAGE);
     return 2;
   }
+  // DATA_DIR has a default for the server's first start; the command takes no database by default.
+  if (!env.DATABASE_URL && !env.DATA_DIR) {
+    err(CLI_TEXTS.noDatabase);
+    return 1;
+  }
   const config = loadConfig(env);
+  const { database: where } = config;
+  if (where.kind === 'pglite' && where.dataDir && !existsSync(path.join(where.dataDir, 'PG_VERSION'))) {
+    err(CLI_TEXTS.noDatabaseInDataDir(where.dataDir));
+    return 1;
+  }
+  const run = await prepare(command, env, config, { out, err });
+  if (typeof run === 'number') return run;
+  out(CLI_TEXTS.database(databaseLabel(where)));
   let database;
   try {
-    database = await openDatabase(config.database);
+    database = await openDatabase(where);
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       err(error.message);
@@ -43,6 +117,15 @@ export async function runCli(
     }
     throw error;
   }
+  try {
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** `invite`: a fresh set-password link for an existing user, printed and (with mail on) mailed. */
+async function invite(database: DatabaseHandle, config: Config, email: string, { out, err }: Io): Promise<number> {
   const silent = {
     info: () => undefined,
     warn: () => undefined,
@@ -63,15 +146,11 @@ export async function runCli(
     }
     const url = await database.db.transaction(async (tx) => {
       const url = await createPasswordLink(tx, user.id, config.publicUrl);
-      await createAuditService().record(
-        tx,
-        { sub: 'systeem', email: 'systeem (npm run knooppunt)' },
-        {
-          action: 'user.password-link',
-          subjectType: 'user',
-          subjectId: user.email,
-        },
-      );
+      await createAuditService().record(tx, ACTOR, {
+        action: 'user.password-link',
+        subjectType: 'user',
+        subjectId: user.email,
+      });
       await mailer.enqueue(tx, invitationMail(user.email, url, `${config.publicUrl}/`));
       return url;
     });
@@ -90,7 +169,6 @@ export async function runCli(
     return 0;
   } finally {
     await mailer.stop();
-    await database.close();
   }
 }
 

@@ -76,6 +76,17 @@ const envSchema = z.object({
   LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
   /** The first administrator, created at start-up when no user can manage users (src/setup/first-admin.ts). */
   ADMIN_EMAIL: z.email().max(320).optional(),
+  /** The operator's addresses for platform alerts (operator/alerts.ts), comma-separated; unset: logged only. */
+  OPERATOR_EMAIL: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'OPERATOR_EMAIL must hold e-mail addresses, comma-separated' })).max(20))
+    .optional(),
   /** smtp://user:pass@host:587 or smtps://…:465; unset: mail is off and links are logged. */
   SMTP_URL: z
     .string()
@@ -85,6 +96,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z.string().optional(),
+  /**
+   * With DATABASE_URL and no SECRET_KEY Knooppunt does not start (decision 0046): a key generated
+   * into a data folder of the checkout is lost at the next deploy. `1` says that DATA_DIR is kept
+   * and the key may live there (DATA_DIR/secret.key).
+   */
+  SECRET_KEY_IN_DATA_DIR: flag.default(false),
   ALLOW_PRIVATE_TARGETS: flag.optional(),
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   MTLS_CERT_FILE: z.string().optional(),
@@ -181,10 +198,14 @@ export interface Config {
   webDist: string | undefined;
   /** The e-mail address of the first administrator (created when no user can manage users). */
   adminEmail: string | undefined;
+  /** The operator's addresses for platform alerts and their recovery (empty: logged only). */
+  operatorEmails: string[];
   /** Outgoing mail; undefined: mail is off, links are logged. */
   mail: { smtpUrl: string; from: string } | undefined;
   /** Key for client secrets at rest: base64 of 32 bytes; undefined = generated once into dataDir. */
   secretKey: string | undefined;
+  /** With a PostgreSQL server and no `secretKey`: the operator said the key may live in dataDir (decision 0046). */
+  secretKeyInDataDir: boolean;
   /**
    * Retention (decision 0032), done daily by the worker: delivered messages of finished orders lose
    * their payload after `messageDays`, audit log entries are deleted after `auditDays`; the test
@@ -290,10 +311,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'packages/web/dist')),
     adminEmail: e.ADMIN_EMAIL,
+    operatorEmails: e.OPERATOR_EMAIL ?? [],
     mail: e.SMTP_URL
       ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Knooppunt <noreply@${new URL(publicUrl).hostname}>` }
       : undefined,
     secretKey: e.SECRET_KEY,
+    secretKeyInDataDir: e.SECRET_KEY_IN_DATA_DIR,
     retention: { messageDays: e.RETENTION_DAYS, auditDays: e.AUDIT_RETENTION_DAYS, testDays: e.TEST_RETENTION_DAYS },
     testtool: { stepTimeoutSeconds: e.TESTTOOL_STEP_TIMEOUT_SECONDS, quietSeconds: e.TESTTOOL_QUIET_SECONDS },
     outbound: {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsFor } from '@knooppunt/domain';
 import { buildApp } from '../src/app';
-import { runCli } from '../src/cli';
+import { CLI_TEXTS, runCli } from '../src/cli';
 import { loadConfig } from '../src/config';
 import { auditLog, organisations, users } from '../src/db/schema';
 import { verifyPassword } from '../src/idp/passwords';
@@ -137,14 +137,19 @@ describe('the first administrator without mail', () => {
       expect(user?.roles).toEqual(['geen']);
 
       // A user of the operator's own organisation gets the roles back: the recovery of a lost administrator.
+      const warnings: string[] = [];
       await ensureFirstAdministrator({
         db: t.app.db,
         config: { ...t.config, adminEmail: 'geen@knooppunt.example' },
         mailer,
-        log: noLog,
+        log: { ...noLog, warn: (_o, message) => void warnings.push(message) },
       });
       const [restored] = await t.app.db.select().from(users).where(eq(users.email, 'geen@knooppunt.example'));
       expect(restored?.roles).toEqual(FIRST_ADMIN_ROLES);
+      // The log says what happened: roles added to an existing user, nobody created.
+      const url = /https?:\/\/\S+\/account\/wachtwoord\/[\w-]+/.exec(warnings[0] ?? '')?.[0];
+      expect(warnings).toEqual([FIRST_ADMIN_TEXTS.rolesLogged('geen@knooppunt.example', url!)]);
+      expect(warnings[0]).toMatch(/^Beheerrollen toegevoegd aan de bestaande gebruiker geen@knooppunt\.example\./);
     } finally {
       await t.close();
     }
@@ -171,6 +176,8 @@ describe('npm run knooppunt -- invite', () => {
         WEB_DIST: '/nonexistent',
         DEMO_RULES: '0',
         SMTP_URL: inbox.url,
+        // The address users reach the server at: the command makes its links from it.
+        PUBLIC_URL: 'https://knooppunt.netwerkbedrijf.example',
       };
       const server = await buildApp(loadConfig(env));
       const out: string[] = [];
@@ -195,13 +202,25 @@ describe('npm run knooppunt -- invite', () => {
 
       err.splice(0);
       expect(await run('invite', 'Beheer@Knooppunt.example')).toBe(0);
+      expect(out[0]).toBe(`Database: PGlite in ${path.join(dataDir, 'pgdata')}`);
       const link = out.find((line) => line.includes('/account/wachtwoord/'));
-      expect(link).toMatch(/^http:\/\/localhost:8080\/account\/wachtwoord\/[\w-]{40,}$/);
+      expect(link).toMatch(/^https:\/\/knooppunt\.netwerkbedrijf\.example\/account\/wachtwoord\/[\w-]{40,}$/);
       expect(out.at(-1)).toBe('De link is ook gemaild naar beheer@knooppunt.example.');
       expect(linkIn(await inbox.waitFor('beheer@knooppunt.example'))).toBe(link);
       expect(await run('invite', 'niemand@nergens.example')).toBe(1);
       expect(err.join('\n')).toContain('Geen gebruiker met e-mailadres niemand@nergens.example');
       expect(await run('invite')).toBe(2);
+      // Without PUBLIC_URL it would link to localhost: it refuses instead.
+      err.splice(0);
+      expect(
+        await runCli(
+          ['invite', 'beheer@knooppunt.example'],
+          { ...env, PUBLIC_URL: undefined },
+          () => undefined,
+          (line) => void err.push(line),
+        ),
+      ).toBe(1);
+      expect(err).toEqual([CLI_TEXTS.noPublicUrl]);
 
       // The printed link works on the server.
       const again = await buildApp(loadConfig(env));
@@ -222,7 +241,7 @@ describe('npm run knooppunt -- invite', () => {
     const out: string[] = [];
     try {
       if (t.config.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
-      const env = { DATABASE_URL: t.config.database.url, LOG_LEVEL: 'silent' };
+      const env = { DATABASE_URL: t.config.database.url, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:8080' };
       expect(await runCli(['invite', 'beheer@knooppunt.example'], env, (line) => void out.push(line))).toBe(0);
       const link = out.find((line) => line.includes('/account/wachtwoord/'));
       expect((await t.app.inject(new URL(link!).pathname)).statusCode).toBe(200);

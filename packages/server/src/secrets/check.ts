@@ -1,7 +1,8 @@
 import { desc } from 'drizzle-orm';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { configurations } from '../db/schema';
-import type { SecretCipher } from './cipher';
+import { hasSecretKeyFile, secretKeyFile, type SecretCipher } from './cipher';
 import { secretContext } from './context';
 
 /** A start that must not go on: its message (Dutch, for the operator) says what to do. */
@@ -18,7 +19,29 @@ export const SECRET_KEY_TEXTS = {
     'kan er niet mee worden ontsleuteld. Start Knooppunt met de SECRET_KEY waarmee de geheimen zijn opgeslagen ' +
     '(of, zonder SECRET_KEY, met het bestand secret.key in DATA_DIR waarmee dat gebeurde); met een andere sleutel ' +
     'zou elke aflevering mislukken.',
+  missing: (file: string, exists: boolean) =>
+    `SECRET_KEY is niet gezet. Met DATABASE_URL zou de sleutel van de opgeslagen geheimen in ${file} staan, ` +
+    'een map die bij de volgende uitrol verloren kan gaan en die andere processen op dezelfde database niet hebben. ' +
+    (exists
+      ? 'Daar staat al een sleutel: zet de inhoud ervan in SECRET_KEY'
+      : 'Zet SECRET_KEY (openssl rand -base64 32)') +
+    ' bij elk proces en bewaar hem apart van de database (README, Backups); of zet SECRET_KEY_IN_DATA_DIR=1 ' +
+    'als DATA_DIR blijvend is en de sleutel daar bewust staat.',
 } as const;
+
+/**
+ * Before anything is opened (issue 29 item 2, decision 0046): with a PostgreSQL server the key
+ * must be given in SECRET_KEY, unless the operator says the data folder is where it is kept. The
+ * generated key file suits PGlite, whose data lives beside it; a database server outlives a
+ * checkout's data folder, and several processes on it need one key.
+ */
+export function assertSecretKeyConfigured(
+  config: Pick<Config, 'database' | 'secretKey' | 'secretKeyInDataDir' | 'dataDir'>,
+): void {
+  if (config.database.kind !== 'postgres' || config.secretKey || config.secretKeyInDataDir) return;
+  const dataDir = config.dataDir ?? '.';
+  throw new StartupError(SECRET_KEY_TEXTS.missing(secretKeyFile(dataDir), hasSecretKeyFile(dataDir)));
+}
 
 /**
  * At start-up (issue 29 item 2): the key must read the stored secrets — the newest configuration's

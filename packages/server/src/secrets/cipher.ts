@@ -1,9 +1,13 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const VERSION = 'v1';
 const KEY_FILE = 'secret.key';
+
+/** Where the key lives when SECRET_KEY is not set: generated once into the data folder. */
+export const secretKeyFile = (dataDir: string) => path.join(dataDir, KEY_FILE);
 
 /**
  * Encrypts secrets at rest with AES-256-GCM. The context (e.g. deelnemer and versienummer) is
@@ -45,12 +49,9 @@ export function createSecretCipher(key: Buffer): SecretCipher {
 export async function loadSecretKey(secretKey: string | undefined, dataDir: string | undefined): Promise<Buffer> {
   if (secretKey) return Buffer.from(secretKey, 'base64');
   if (!dataDir) throw new Error('SECRET_KEY is required when there is no data folder');
-  const file = path.join(dataDir, KEY_FILE);
-  try {
-    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const file = secretKeyFile(dataDir);
+  const existing = await readSecretKeyFile(dataDir);
+  if (existing) return existing;
   await mkdir(dataDir, { recursive: true });
   const key = randomBytes(32);
   // 'wx' fails if another process created the file meanwhile; then read theirs.
@@ -59,3 +60,16 @@ export async function loadSecretKey(secretKey: string | undefined, dataDir: stri
   });
   return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
 }
+
+/** The key in the data folder, if one was generated there; nothing is created. */
+export async function readSecretKeyFile(dataDir: string): Promise<Buffer | undefined> {
+  try {
+    return Buffer.from((await readFile(secretKeyFile(dataDir), 'utf8')).trim(), 'base64');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return undefined;
+  }
+}
+
+/** Whether a key was generated into the data folder (an existing deployment's key). */
+export const hasSecretKeyFile = (dataDir: string) => existsSync(secretKeyFile(dataDir));

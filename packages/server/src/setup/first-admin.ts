@@ -36,6 +36,12 @@ export const FIRST_ADMIN_TEXTS = {
   mailed: (email: string) => `Eerste beheerder ${email} aangemaakt; de uitnodiging met de wachtwoordlink is gemaild.`,
   logged: (email: string, url: string) =>
     `Eerste beheerder ${email} aangemaakt. E-mail staat uit: stel het wachtwoord in via ${url} (7 dagen geldig, één keer te gebruiken).`,
+  /** ADMIN_EMAIL was a user of the operator's organisation already: it got the roles, nobody was created. */
+  rolesMailed: (email: string) =>
+    `Beheerrollen toegevoegd aan de bestaande gebruiker ${email}; de mail met een nieuwe wachtwoordlink is verstuurd.`,
+  rolesLogged: (email: string, url: string) =>
+    `Beheerrollen toegevoegd aan de bestaande gebruiker ${email}. E-mail staat uit: stel het wachtwoord in via ${url} ` +
+    '(7 dagen geldig, één keer te gebruiken).',
 } as const;
 
 const SYSTEM_ACTOR = { sub: 'systeem', email: 'systeem (ADMIN_EMAIL)' };
@@ -114,14 +120,17 @@ export async function ensureFirstAdministrator({
     }
     const url = await createPasswordLink(tx, userId, config.publicUrl);
     const mailed = await mailer.enqueue(tx, invitationMail(email, url, `${config.publicUrl}/`));
-    return { kind: 'created' as const, url, mailed };
+    return { kind: existing ? ('roles' as const) : ('created' as const), url, mailed };
   });
 
   if (!outcome) return;
   if (outcome.kind === 'nobody') log.warn({}, FIRST_ADMIN_TEXTS.nobody);
   else if (outcome.kind === 'other') log.error({}, FIRST_ADMIN_TEXTS.otherOrganisation(email!, outcome.organisatie));
   else if (outcome.mailed) {
-    log.info({ email }, FIRST_ADMIN_TEXTS.mailed(email!));
+    log.info({ email }, (outcome.kind === 'roles' ? FIRST_ADMIN_TEXTS.rolesMailed : FIRST_ADMIN_TEXTS.mailed)(email!));
     mailer.wake();
-  } else log.warn({ email }, FIRST_ADMIN_TEXTS.logged(email!, outcome.url));
+  } else {
+    const text = outcome.kind === 'roles' ? FIRST_ADMIN_TEXTS.rolesLogged : FIRST_ADMIN_TEXTS.logged;
+    log.warn({ email }, text(email!, outcome.url));
+  }
 }
