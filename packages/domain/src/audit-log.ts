@@ -41,11 +41,22 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'user.create': 'Gebruiker toegevoegd',
   'user.roles': 'Rollen gewijzigd',
   'user.password-link': 'Wachtwoordlink verstuurd',
+  'user.block': 'Gebruiker geblokkeerd',
+  'user.unblock': 'Gebruiker gedeblokkeerd',
+  'user.delete': 'Gebruiker verwijderd',
+  'user.invite': 'Uitnodiging opnieuw verstuurd',
+  'user.unlock': 'Gebruiker ontgrendeld',
+  'user.password': 'Wachtwoord gewijzigd',
+  'organisation.deactivate': 'Organisatie gedeactiveerd',
+  'organisation.activate': 'Organisatie geactiveerd',
+  'login.refused': 'Inloggen geweigerd',
+  'mail.retry': 'E-mail opnieuw verstuurd',
   'users.synchronize': 'Gebruikers gesynchroniseerd',
   'login.failed': 'Inloggen mislukt',
   'login.locked': 'Inloggen geblokkeerd',
   'token.failed': 'Token aanvragen mislukt',
   'token.locked': 'Token aanvragen geblokkeerd',
+  'secrets.rotate': 'Geheimen opnieuw versleuteld',
 };
 
 /** The kinds of subject in words (the Auditlog's Onderwerp column and filter). */
@@ -65,6 +76,7 @@ export const AUDIT_SUBJECT_LABELS: Readonly<Record<string, string>> = {
   account: 'Account',
   client: 'Client',
   address: 'Adres',
+  'secret-key': 'Sleutel (SECRET_KEY)',
 };
 
 /** An action or subject kind in words, or its code when it has none. */

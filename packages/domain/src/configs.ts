@@ -265,6 +265,12 @@ export const patchSenderSchema = configKeySchema
 export const configValuelistSchema = z.object({
   deelnemers: z.array(z.string()),
   versienummers: z.object({ aansluiting: z.array(z.string()), hoofdnet: z.array(z.string()) }),
+  /**
+   * The participants, among those whose configurations the caller sees, that are an organisation
+   * of type Aannemer (the opdrachtnemer side): their configuration form shows the Opdrachtnemer
+   * URLs first (issue 29).
+   */
+  aannemers: z.array(z.string()),
 });
 
 /** One checked item of a connection check; an absent entry means no check was done. */

@@ -49,6 +49,10 @@ export const NON_CANCELLABLE_STATUSES: readonly number[] = [910, 990];
 
 export const ORGANISATION_NAME_MAX = 200;
 export const OMSCHRIJVING_MAX = 100;
+/** A password of the embedded provider has at least this many characters (set-password page, 'Wachtwoord wijzigen'). */
+export const PASSWORD_MIN = 10;
+/** And at most this many: longer input is no password but a load on scrypt. */
+export const PASSWORD_MAX = 1024;
 export const EMAIL_MAX = 100;
 
 export const DRAWER_WIDTH_PX = 600;

@@ -27,6 +27,11 @@ export const INBOUND_TEXTS = {
   orderExists: (opdrachtId: string) => `Opdracht ${opdrachtId} bestaat al.`,
   /** The token's deelnemer is no organisation of the platform. */
   afzenderOnbekend: (deelnemer: string) => `Afzender ${deelnemer} is geen bekende deelnemer van het platform.`,
+  /** The sender's or the receiver's organisation is deactivated (issue 29). */
+  afzenderGedeactiveerd: (deelnemer: string) =>
+    `Afzender ${deelnemer} is gedeactiveerd in Knooppunt en kan geen berichten aanbieden.`,
+  ontvangerGedeactiveerd: (deelnemer: string) =>
+    `Ontvanger ${deelnemer} is gedeactiveerd in Knooppunt en ontvangt geen berichten; het bericht is niet aangenomen.`,
   /** The sender's organisation type does not send this type (SENDING_TYPES). */
   afzenderVerkeerdeKant: (type: string, side: Side, deelnemer: string, organisationType: string) =>
     `Bericht ${type} wordt verstuurd door de ${side} (${list(SENDING_TYPES[side].map((t) => t.toLowerCase()))}); afzender ${deelnemer} is een ${organisationType.toLowerCase()}.`,

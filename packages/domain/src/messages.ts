@@ -14,6 +14,12 @@ export const messageViewSchema = z.object({
   failedAttempts: z.number().int(),
   lastAttempt: z.string().nullable(),
   nextAttempt: z.string().nullable(),
+  /**
+   * When the receiver accepted the message (issue 29: the message panel says whether and when it
+   * was delivered); null while it is not delivered. Not in the specs' Message, which shows no
+   * delivery state beyond its attempts.
+   */
+  deliveredAt: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
   err: z.object({ msg: z.string(), traceId: z.string() }).nullable(),
   /**

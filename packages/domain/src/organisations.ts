@@ -30,6 +30,11 @@ export const ORGANISATION_TEXTS = {
   delegerendeRequired: 'Kies ten minste één delegerende partij.',
   duplicate: (name: string) => `Organisatie '${name}' bestaat al.`,
   alleenBeheerder: 'Alleen het beheer van Knooppunt maakt organisaties aan.',
+  alleenBeheerderActief: 'Alleen het beheer van Knooppunt deactiveert of activeert organisaties.',
+  nietGevonden: (name: string) => `Organisatie '${name}' bestaat niet.`,
+  beheerderBlijft: 'Een organisatie van het type Beheerder blijft actief: zonder haar kan niemand Knooppunt beheren.',
+  alGedeactiveerd: (name: string) => `Organisatie '${name}' is al gedeactiveerd.`,
+  alActief: (name: string) => `Organisatie '${name}' is al actief.`,
 } as const;
 
 export const organisationMetadataSchema = z.object({
@@ -42,8 +47,17 @@ export const organisationSchema = z.object({
   organisatie: z.string(),
   type: z.string(),
   metadata: organisationMetadataSchema,
+  /** False while deactivated: its users cannot log in, its systems get no tokens, its messages are refused. */
+  actief: z.boolean(),
+});
+
+/** 'Deactiveren' / 'Activeren' of one organisation, by name. */
+export const organisationActionSchema = z.object({
+  organisatie: z.string().trim().min(1, ORGANISATION_TEXTS.nameRequired).max(ORGANISATION_NAME_MAX),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
+/** An organisation as it is created or seeded: active. */
+export type NewOrganisation = Omit<Organisation, 'actief'>;
 
 export const createOrganisationSchema = z
   .object({

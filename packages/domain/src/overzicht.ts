@@ -31,6 +31,9 @@ export const OVERZICHT_TEXTS = {
   afgeleverd: 'Afgeleverd',
   mislukt: 'Mislukt',
   per5Minuten: 'per 5 minuten, laatste 24 uur',
+  /** The chart's legend: delivered above the line, failed attempts below it, each to its own scale. */
+  legendaAfgeleverd: 'afgeleverd (boven)',
+  legendaMislukt: 'mislukt (onder)',
   grafiekNaam: (receiver: string, flow: string) =>
     `Afgeleverd en mislukt per 5 minuten, laatste 24 uur: ${receiver}, ${flow}`,
   grafiekSamenvatting: (delivered: number, failed: number) =>
@@ -101,3 +104,50 @@ export type Overzicht = z.infer<typeof overzichtSchema>;
 
 /** The last latency bound: a p95 above it is shown as 'meer dan' this. */
 export const OVERZICHT_LAST_LATENCY_BOUND_MS = LATENCY_BUCKET_BOUNDS_MS[LATENCY_BUCKET_BOUNDS_MS.length - 1]!;
+
+/**
+ * The platform's own state (issue 29 item 3), for the super role on the Overzicht: the database,
+ * the processes seen lately, the mail outbox and the operator's open alerts.
+ */
+export const PLATFORM_TEXTS = {
+  title: 'Platform',
+  mailNietGevonden: 'Deze e-mail staat niet (meer) in de wachtrij.',
+  mailAlVerstuurd: 'Deze e-mail is al verstuurd.',
+} as const;
+
+export const platformStateSchema = z.object({
+  database: z.object({
+    /** 'PostgreSQL' or 'PGlite'. */
+    soort: z.string(),
+    bereikbaar: z.boolean(),
+  }),
+  /** Processes that evaluated the platform alerts in the last 15 minutes (process_heartbeats). */
+  processen: z.array(z.object({ naam: z.string(), rol: z.string(), gestart: z.string(), laatstGezien: z.string() })),
+  mail: z.object({
+    /** SMTP_URL is set. */
+    aan: z.boolean(),
+    /** Not yet sent nor given up. */
+    wachtend: z.number().int(),
+    /** Of those, tried at least once. */
+    opnieuw: z.number().int(),
+    /** The oldest waiting mails (at most 10), oldest first. */
+    oudste: z.array(
+      z.object({
+        id: z.string(),
+        aan: z.string(),
+        onderwerp: z.string(),
+        sinds: z.string(),
+        pogingen: z.number().int(),
+        volgendePoging: z.string(),
+        laatsteFout: z.string().nullable(),
+      }),
+    ),
+    /** OPERATOR_EMAIL: where the platform alerts go (empty: only in the log). */
+    operatorAdressen: z.array(z.string()),
+  }),
+  /** The operator's open alerts. */
+  meldingen: z.array(z.object({ soort: z.string(), sinds: z.string(), tekst: z.string() })),
+});
+export type PlatformState = z.infer<typeof platformStateSchema>;
+
+export const platformMailParamsSchema = z.object({ id: z.uuid({ error: PLATFORM_TEXTS.mailNietGevonden }) });

@@ -9,7 +9,7 @@ import {
   ROLE_GROUPS,
   SUPER_ROLE,
 } from './roles';
-import { EMAIL_MAX } from './constants';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants';
 
 /** Spec 001 §9: the user overview pages by 10. */
 export const USERS_PAGE_SIZE = 10;
@@ -35,6 +35,15 @@ export const USER_TEXTS = {
   eigenRollen: 'U kunt uw eigen rollen niet wijzigen.',
   organisatieNietBeheren: (organisatie: string) => `U mag geen gebruikers van organisatie ${organisatie} beheren.`,
   rolNietToekennen: (role: string) => `U mag de rol '${role}' niet toekennen of intrekken.`,
+  eigenAccount: 'U kunt uw eigen account niet blokkeren of verwijderen.',
+  alGeblokkeerd: 'Deze gebruiker is al geblokkeerd.',
+  nietGeblokkeerd: 'Deze gebruiker is niet geblokkeerd.',
+  nietVergrendeld: 'Deze gebruiker is niet vergrendeld.',
+  alWachtwoord:
+    "Deze gebruiker heeft al een wachtwoord ingesteld. Een nieuw wachtwoord vraagt hij zelf aan met 'Wachtwoord vergeten?' op het inlogscherm.",
+  geblokkeerdUitnodigen: 'Deze gebruiker is geblokkeerd: deblokkeer hem eerst.',
+  geenUitnodigingExtern:
+    'Uitnodigingen verstuurt de externe identity provider van Knooppunt; vraag daar een nieuwe aan.',
   synchroniserenAlleenPlatform:
     'Synchroniseren geldt voor alle organisaties: alleen medewerkers van het platform mogen dat.',
 } as const;
@@ -54,8 +63,38 @@ export const userSchema = z.object({
     delegerende: z.string().optional(),
   }),
   roles: z.array(roleSchema),
+  /** Blocked by a user manager ('Blokkeren'): cannot log in. */
+  geblokkeerd: z.boolean(),
+  /** Whether the user ever set a password (an invitation not yet followed: false). */
+  wachtwoordIngesteld: z.boolean(),
+  /** Locked for a while after too many failed logins ('Ontgrendelen' lifts it). */
+  vergrendeld: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+export const PASSWORD_TEXTS = {
+  tooShort: `Kies een wachtwoord van ten minste ${PASSWORD_MIN} tekens.`,
+  tooLong: `Een wachtwoord heeft ten hoogste ${PASSWORD_MAX} tekens.`,
+  required: 'Vul uw huidige wachtwoord in.',
+  wrong: 'Uw huidige wachtwoord is niet juist.',
+  same: 'Kies een ander wachtwoord dan uw huidige.',
+  locked: (minutes: number) =>
+    `Te veel mislukte pogingen. Probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`,
+  external: 'Uw wachtwoord beheert de identity provider van uw organisatie; wijzig het daar.',
+  geenAccount: 'Alleen een gebruiker van Knooppunt wijzigt hier een wachtwoord.',
+} as const;
+
+/** 'Wachtwoord wijzigen' (account menu): the current password, and the new one. */
+export const changePasswordSchema = z.object({
+  huidigWachtwoord: z.string({ error: PASSWORD_TEXTS.required }).min(1, PASSWORD_TEXTS.required).max(PASSWORD_MAX),
+  nieuwWachtwoord: z
+    .string({ error: PASSWORD_TEXTS.tooShort })
+    .min(PASSWORD_MIN, PASSWORD_TEXTS.tooShort)
+    .max(PASSWORD_MAX, PASSWORD_TEXTS.tooLong),
+});
+
+/** One user acted on ('Blokkeren', 'Deblokkeren', 'Verwijderen', 'Uitnodiging opnieuw versturen', 'Ontgrendelen'). */
+export const userActionSchema = z.object({ user: z.string().min(1).max(100) });
 
 export const userSearchSchema = typedSearchBodySchema({
   filters: {

@@ -2,10 +2,12 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TEST_API_PREFIX } from '@knooppunt/domain';
+import { hostname } from 'node:os';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { authGuard } from './auth/guard';
 import { createTokenVerifier, discoveredKeys } from './auth/verifier';
+import { tokenEnded } from './idp/sessions';
 import { createAuditService } from './audit/service';
 import { ensureSigningKeys, publicJwk } from './idp/keys';
 import { embeddedIdp } from './idp/plugin';
@@ -27,6 +29,7 @@ import { createSendersService } from './modules/senders/service';
 import { valuelistRoutes } from './modules/valuelists/routes';
 import { regelsRoutes } from './modules/regels/routes';
 import { userRoutes } from './modules/users/routes';
+import { accountRoutes } from './modules/account/routes';
 import { systemClientRoutes } from './modules/system-clients/routes';
 import { createSystemClientsService } from './modules/system-clients/service';
 import { embeddedDirectory, externalDirectory } from './idp/directory';
@@ -36,7 +39,7 @@ import { createRuleValidator } from './modules/regels/enforcement';
 import { waardenlijstRoutes } from './modules/waardenlijsten/routes';
 import { createWaardenlijstenService } from './modules/waardenlijsten/service';
 import { createSecretCipher, loadSecretKey } from './secrets/cipher';
-import { assertSecretKeyFits } from './secrets/check';
+import { assertSecretKeyConfigured, assertSecretKeyFits } from './secrets/check';
 import { connectionCheckRoutes } from './modules/connection-check/routes';
 import { outboundFromConfig } from './outbound/client';
 import { demoMode, type DemoOverrides } from './demo';
@@ -50,6 +53,7 @@ import { createOpdrachtenService } from './modules/opdrachten/service';
 import { auditLogRoutes } from './modules/audit-log/routes';
 import { createAuditLogService } from './modules/audit-log/service';
 import { overzichtRoutes } from './modules/overzicht/routes';
+import { platformRoutes } from './modules/platform/routes';
 import { createOverzichtService } from './modules/overzicht/service';
 import { leveringRoutes } from './modules/leveringen/routes';
 import { createLeveringenService } from './modules/leveringen/service';
@@ -75,6 +79,9 @@ import { createMailer } from './mail/outbox';
 import { createRetentionJob, type RetentionJobOptions } from './retention/job';
 import { mailBacklogReading, registerMailMetrics } from './mail/metrics';
 import { ensureFirstAdministrator } from './setup/first-admin';
+import { createOperatorAlerts, type OperatorAlerts, type OperatorEvaluation } from './operator/alerts';
+import { createDeliveryFaultRecorder } from './operator/faults';
+import { startupWarnings } from './setup/warnings';
 import packageJson from '../package.json' with { type: 'json' };
 
 declare module 'fastify' {
@@ -84,6 +91,8 @@ declare module 'fastify' {
     testDb: Database;
     /** The test lane and conformance runner, where this process runs them (not in ROLE=api). */
     testEnvironment: TestEnvironment | undefined;
+    /** The operator's platform alerts (operator/alerts.ts); tests evaluate them at will. */
+    operatorAlerts: OperatorAlerts;
   }
 }
 
@@ -103,6 +112,10 @@ export interface BuildOptions {
   testtool?: { tickMs?: number; thread?: boolean };
   /** Tests: smaller batches of the bulk resend, or no runner (`false`). */
   bulkRetry?: { batchSize?: number; pollMs?: number; leaseMs?: number } | false;
+  /** Tests: how often the operator's alerts are evaluated (operator/alerts.ts). */
+  operatorAlerts?: { checkMs?: number };
+  /** Tests: told of every evaluation of the operator's alerts. */
+  onOperatorEvaluation?: (evaluation: OperatorEvaluation) => void;
 }
 
 /** Builds the whole application; `main.ts` listens with it and the tests inject into it. */
@@ -120,6 +133,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before the database is opened: a key that would be lost at the next deploy stops the start.
+  assertSecretKeyConfigured(config);
   const database = await openDatabase(config.database, app.log);
   app.decorate('db', database.db);
   app.decorate('testDb', database.test);
@@ -141,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await seedDemoTesttool(database.db, database.test, cipher, config.publicUrl);
     if (config.demoRules) await seedDemoRules(database.db);
   }
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   const mailer = createMailer({
     db: database.db,
     smtp: config.mail && { url: config.mail.smtpUrl, from: config.mail.from },
@@ -175,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           log: app.log,
           metrics: metricsOfDelivery,
           mailer,
+          faults: createDeliveryFaultRecorder(database.db, app.log),
         });
   // The test environment's lane and conformance runner (decisions 0038, 0040).
   const testEnvironment =
@@ -215,9 +232,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           leaseMs: options.bulkRetry?.leaseMs,
         });
   bulkRetry?.start();
+  // The operator's platform alerts (issue 29, decision 0045): every process evaluates, one at a time.
+  const operatorAlerts = createOperatorAlerts({
+    db: database.db,
+    mailer,
+    emails: config.operatorEmails,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    checkMs: options.operatorAlerts?.checkMs ?? config.alerts.checkSeconds * 1000,
+    process: { name: `${hostname()}:${process.pid}`, role: config.role },
+    ...(options.onOperatorEvaluation && { onEvaluation: options.onOperatorEvaluation }),
+  });
+  operatorAlerts.start();
+  app.decorate('operatorAlerts', operatorAlerts);
   // In this order: finish running deliveries, mail, bulk resends and the retention job, then
   // close the connections they use.
   app.addHook('onClose', async () => {
+    await operatorAlerts.stop();
     await testEnvironment?.stop();
     await retention?.stop();
     await bulkRetry?.stop();
@@ -249,6 +280,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     verify: createTokenVerifier(config.oidc, getKey),
     portalClientId: config.oidc.portalClientId,
     mayActFor: partners.actsFor,
+    // The embedded provider's users: a password set, a block or a role change ends their tokens at once.
+    sessionEnded: embedded ? (user) => tokenEnded(database.db, user.sub, user.sessionGeneration) : undefined,
   });
   if (embedded) {
     // In demo mode the login page lists the demo accounts: handed in here, the provider knows no demo.
@@ -258,13 +291,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(embeddedIdp, { config, db: database.db, signingKeys, audit, registry, mailer, demoAccounts });
   }
 
-  await app.register(portalConfigRoutes, { oidc: config.oidc });
+  await app.register(portalConfigRoutes, { oidc: config.oidc, passwordChange: embedded });
   await app.register(docsRoutes, { config, version: packageJson.version });
   await app.register(organisationRoutes, { service: createOrganisationsService({ db: database.db, audit }) });
   const directory = embedded
     ? embeddedDirectory({ publicUrl: config.publicUrl, showLinks: config.demo, log: app.log, mailer })
     : externalDirectory;
-  await app.register(userRoutes, { service: createUsersService({ db: database.db, audit, directory }) });
+  await app.register(userRoutes, {
+    service: createUsersService({ db: database.db, audit, directory, loginLimits: config.login }),
+  });
+  if (embedded) await app.register(accountRoutes, { db: database.db, audit, limits: config.login });
   await app.register(systemClientRoutes, {
     service: createSystemClientsService({ db: database.db, audit, config }),
   });
@@ -305,6 +341,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   await app.register(auditLogRoutes, { service: createAuditLogService({ db: database.db }) });
   await app.register(overzichtRoutes, { service: createOverzichtService({ db: database.db }) });
+  await app.register(platformRoutes, {
+    db: database.db,
+    databaseKind: database.kind,
+    mailer,
+    operatorEmails: config.operatorEmails,
+    audit,
+  });
   await app.register(implementationPartnerRoutes, { partners });
   const testtool = createTesttoolService({
     partners,

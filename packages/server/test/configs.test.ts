@@ -409,6 +409,24 @@ describe('value lists', () => {
     expect(all.versienummers).toEqual({ aansluiting: ['2.0'], hoofdnet: ['h1.0'] });
     expect((await call('GET', '/rest/valuelist', noord)).json().deelnemers).toEqual(['Proef_Noord']);
   });
+
+  it('names the contractors (type Aannemer) among the participants one sees, whose form shows the opdrachtnemer URLs first', async () => {
+    const all = (await call('GET', '/rest/valuelist', beheer)).json();
+    expect(all.aannemers).toEqual(expect.arrayContaining(['Aannemer_Alfa', 'Aannemer_Beta']));
+    expect(all.aannemers).not.toContain('Netbeheer_Noord');
+    expect(all.aannemers).not.toContain('Combi_Oost');
+    const alfa = bearer(
+      await tokenFor(t, { roles: ['Coordinerende Aannemer', 'Configuraties Beheren'], deelnemer: 'Aannemer_Alfa' }),
+    );
+    expect((await call('GET', '/rest/valuelist', alfa)).json().aannemers).toEqual(['Aannemer_Alfa']);
+    const ownNoord = bearer(
+      await tokenFor(t, { roles: ['Netbeheerder', 'Configuraties Beheren'], deelnemer: 'Netbeheer_Noord' }),
+    );
+    expect((await call('GET', '/rest/valuelist', ownNoord)).json().aannemers).toEqual([]);
+    // The super role without the create right still sees every configuration: every contractor.
+    const kijker = bearer(await tokenFor(t, { roles: ['Beheer ziet alles'], deelnemer: 'Knooppunt_Beheer' }));
+    expect((await call('GET', '/rest/valuelist', kijker)).json().aannemers).toEqual(all.aannemers);
+  });
 });
 
 describe('secrets', () => {

@@ -6,7 +6,8 @@ import { organisations } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 
-describe('the embedded database', () => {
+// Two starts on a fresh PGlite cluster: creating and migrating it takes most of a minute on a busy host.
+describe('the embedded database', { timeout: 90_000 }, () => {
   it('starts on a data folder that does not exist yet, and keeps its data across a restart', async () => {
     const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'knooppunt-data-')), 'nieuw', 'data');
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROLE: 'api', WEB_DIST: '/nonexistent' });

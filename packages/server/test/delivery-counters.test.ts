@@ -54,8 +54,8 @@ describe('delivery counters per minute', { timeout: 60_000 }, () => {
     await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Beta', origin: beta.origin });
     for (const n of [1, 2, 3]) await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: `A-${n}`, data: { n } });
     await submit(f.db, { receiver: 'Aannemer_Beta', opdrachtId: 'B-1' });
-    // Accepted two minutes ago: 120 s lies in the (60 s, 300 s] bucket, far from its bounds.
-    await acceptedAgo(f.db, 'Aannemer_Alfa', 120_000);
+    // Accepted 100 s ago: it lies in the (90 s, 120 s] bucket, far from its bounds.
+    await acceptedAgo(f.db, 'Aannemer_Alfa', 100_000);
     const counters = createDeliveryCounters({ db: f.db, log, flushMs: 100 });
     f.startWorker({ pollIntervalMs: 50, counters });
 
@@ -63,7 +63,7 @@ describe('delivery counters per minute', { timeout: 60_000 }, () => {
     await eventually(async () => expect((await totals(f.db, 'Aannemer_Beta')).delivered).toBe(1));
     const ofAlfa = await totals(f.db, 'Aannemer_Alfa');
     expect(ofAlfa.failed).toBe(0);
-    expect(ofAlfa.latency).toEqual(bucketOf(120_000)(3));
+    expect(ofAlfa.latency).toEqual(bucketOf(100_000)(3));
     // Beta's one message was accepted just now: a bucket at the low end, well below a minute.
     const ofBeta = await totals(f.db, 'Aannemer_Beta');
     expect(ofBeta.latency.reduce((a, b) => a + b, 0)).toBe(1);

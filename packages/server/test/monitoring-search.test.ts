@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
-import { ALFA, BETA, GAMMA, NOORD, ZUID, labels, message, seedMessages } from './support/monitoring';
+import { ALFA, BETA, GAMMA, NOORD, ZUID, at, labels, message, seedMessages } from './support/monitoring';
 
 const AANSLUITING = { name: 'versienummer', value: '!h1.0' };
 const HOOFDNET = { name: 'versienummer', value: 'h1.0' };
@@ -64,10 +64,16 @@ describe('POST /rest/management/message/search', () => {
       lastAttempt: expect.any(String),
       nextAttempt: expect.any(String),
       data: { opdrachtId: 'A-001', label: 'm3' },
+      deliveredAt: null,
       err: { msg: 'Afleveren mislukt (m3)', traceId: 'trace-m3' },
       dataRemoved: null,
     });
-    expect(body.items.find((item: { _id: string }) => item._id === ids.get('m4')).nextAttempt).toBeNull();
+    // A delivered message says when (issue 29: the message panel shows it), and has no next attempt.
+    expect(body.items.find((item: { _id: string }) => item._id === ids.get('m4'))).toMatchObject({
+      nextAttempt: null,
+      deliveredAt: at(-1).toISOString(),
+      failedAttempts: 1,
+    });
   });
 
   it("keeps the flows apart: 'h1.0' is the Hoofdnet messages, '!h1.0' the rest", async () => {

@@ -34,6 +34,7 @@ describe('POST /rest/organisations/search', () => {
       organisatie: expect.any(String),
       type: expect.any(String),
       metadata: expect.objectContaining({ delegerenden: expect.any(Array) }),
+      actief: true,
     });
   });
 
@@ -86,6 +87,7 @@ describe('POST /rest/organisations', () => {
       organisatie: 'Aannemer Nieuw',
       type: 'Aannemer',
       metadata: { deelnemer: 'Aannemer Nieuw', delegerenden: [] },
+      actief: true,
     });
     const found = (await search({ filters: [{ name: 'organisatie', value: 'Aannemer Nieuw' }] })).json();
     expect(found.count).toBe(1);

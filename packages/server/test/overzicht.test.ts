@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LATENCY_BUCKET_BOUNDS_MS,
   LATENCY_BUCKET_COUNT,
+  latencyBucketOf,
   OVERZICHT_SLOTS,
   OVERZICHT_TEXTS,
   SUPER_ROLE,
@@ -173,6 +174,43 @@ describe('GET /rest/management/overzicht', () => {
       p95Ms: LATENCY_BUCKET_BOUNDS_MS.at(-1),
       p95IsLowerBound: true,
     });
+  });
+
+  it('reads a p95 of 1 to 2,5 minutes at that precision, also with counters written before the finer buckets', async () => {
+    const receiver = 'Overzicht_Minuten';
+    await t.app.db.execute(sql`insert into senders (deelnemer, versienummer, version) values (${receiver}, '2.0', 1)`);
+    // The worker counts 100 deliveries that took 65 s to 145 s (issue 29: this read '5 min').
+    const counts = Array<number>(LATENCY_BUCKET_COUNT).fill(0);
+    for (const ms of [65_000, 80_000, 100_000, 130_000, 145_000]) counts[latencyBucketOf(ms)]! += 20;
+    await t.app.db.insert(deliveryMinutes).values({
+      receiver,
+      versienummer: '2.0',
+      minute: minuteAgo(90),
+      delivered: 100,
+      failed: 0,
+      latency: counts,
+    });
+    const read = async () =>
+      entryOf(
+        await createOverzichtService({ db: t.app.db }).overview(
+          { sub: 'x', permissions: { canSeeAllParticipants: true } } as never,
+          { versienummer: '2.0' },
+        ),
+        receiver,
+        '2.0',
+      );
+    expect(await read()).toMatchObject({ p95Ms: 150_000, p95IsLowerBound: false });
+
+    // A row of before issue 29 holds 16 buckets, the old (60 s, 5 min] one at position 12: its 900
+    // deliveries read as at most 5 minutes beside the finer ones.
+    const before = Array<number>(16).fill(0);
+    before[12] = 900;
+    await t.app.db.execute(
+      sql`insert into delivery_minutes (receiver, versienummer, minute, delivered, failed, latency)
+          values (${receiver}, '2.0', ${minuteAgo(120).toISOString()}::timestamptz, 900, 0,
+                  ${`{${before.join(',')}}`}::int[])`,
+    );
+    expect(await read()).toMatchObject({ p95Ms: 300_000, p95IsLowerBound: false });
   });
 
   it('shows a participant its own receiver configurations only', async () => {

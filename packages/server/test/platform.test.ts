@@ -64,6 +64,7 @@ describe('platform endpoints', () => {
       clientId: 'knooppunt-portal',
       scope: 'openid profile email offline_access',
       claims: { deelnemer: 'deelnemer', roles: 'roles', email: 'email' },
+      passwordChange: true,
     });
   });
 

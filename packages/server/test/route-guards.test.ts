@@ -34,6 +34,13 @@ const ROUTES: {
     // Only the operator's staff create organisations (decision 0014).
     deelnemer: 'Knooppunt_Beheer',
   },
+  ...['deactivate', 'activate'].map((action) => ({
+    method: 'POST' as const,
+    url: `/rest/organisations/${action}`,
+    access: 'canCreateUser' as const,
+    body: { organisatie: 'Bestaat_Niet' },
+    deelnemer: 'Knooppunt_Beheer',
+  })),
   {
     method: 'POST',
     url: '/rest/management/config/search',
@@ -111,6 +118,13 @@ const ROUTES: {
   { method: 'POST', url: '/rest/management/levering/search', access: 'canViewMonitoring', body: {} },
   { method: 'POST', url: '/rest/audit/search', access: 'canViewAuditLog', body: {} },
   { method: 'GET', url: '/rest/management/overzicht', access: MONITORING_OR_UITVAL },
+  { method: 'GET', url: '/rest/management/platform', access: 'canSeeAllParticipants' },
+  {
+    method: 'POST',
+    url: `/rest/management/platform/mail/${UNKNOWN_ID}/opnieuw`,
+    access: 'canSeeAllParticipants',
+    body: {},
+  },
   { method: 'POST', url: '/api/v1/berichten', access: 'participant', body: { type: 'Opdracht' } },
   {
     method: 'POST',
@@ -123,6 +137,12 @@ const ROUTES: {
   { method: 'POST', url: '/rest/roles/search', access: 'canViewUsers' },
   { method: 'POST', url: '/rest/users/autosuggest', access: 'canViewUsers', body: { text: 'noord' } },
   { method: 'POST', url: '/rest/users/roles', access: 'canCreateUser', body: { user: UNKNOWN_ID, roles: [] } },
+  ...['block', 'unblock', 'delete', 'invite', 'unlock'].map((action) => ({
+    method: 'POST' as const,
+    url: `/rest/users/${action}`,
+    access: 'canCreateUser' as const,
+    body: { user: UNKNOWN_ID },
+  })),
   {
     method: 'POST',
     url: '/rest/users',
@@ -144,6 +164,12 @@ const ROUTES: {
   { method: 'POST', url: '/rest/clients/onbekend-systeem/geheim', access: 'canManageClients' },
   { method: 'POST', url: '/rest/clients/onbekend-systeem/intrekken', access: 'canManageClients' },
   { method: 'GET', url: '/rest/lookup', access: 'authenticated' },
+  {
+    method: 'POST',
+    url: '/rest/account/password',
+    access: 'authenticated',
+    body: { huidigWachtwoord: 'x', nieuwWachtwoord: 'lang-genoeg-wachtwoord' },
+  },
   { method: 'GET', url: '/rest/version', access: 'canAccessRules' },
   {
     method: 'POST',
@@ -312,6 +338,7 @@ describe('route guards', () => {
         .replace(`/waardenlijst/${UNKNOWN_ID}`, '/waardenlijst/:id')
         .replace(`/bulk-retry/${UNKNOWN_ID}`, '/bulk-retry/:id')
         .replace(`/runs/${UNKNOWN_ID}`, '/runs/:id')
+        .replace(`/mail/${UNKNOWN_ID}`, '/mail/:id')
         .replace('/implementatiepartners/Guard_Test/Guard_Test', '/implementatiepartners/:partner/:deelnemer')
         .replace(`/${UNKNOWN_ID}/compare/${UNKNOWN_ID}`, '/:id/compare/:compareId')
         .replace(`/rules/${UNKNOWN_ID}`, '/rules/:id')

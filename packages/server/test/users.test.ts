@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, oidcPayloads, users } from '../src/db/schema';
 import { verifyPassword } from '../src/idp/passwords';
+import { PASSWORD_MIN } from '../src/idp/set-password';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -199,6 +200,9 @@ describe('POST /rest/users and the set-password link', () => {
     const page = await t.app.inject({ method: 'GET', url: link.pathname });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Wachtwoord instellen');
+    // The rule stands under the field before anything is submitted, tied to it (issue 29).
+    expect(page.body).toMatch(/<input id="password"[^>]*aria-describedby="password-rule"/);
+    expect(page.body).toMatch(new RegExp(`<p id="password-rule"[^>]*>Ten minste ${PASSWORD_MIN} tekens\\.`));
     const form = (password: string, repeat = password) =>
       t.app.inject({ method: 'POST', url: link.pathname, payload: { password, repeat }, headers: {} });
     expect((await form('kort')).statusCode).toBe(400);

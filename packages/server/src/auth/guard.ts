@@ -31,6 +31,7 @@ export const GUARD_TEXTS = {
   geenSysteem: 'Het token van een systeem geeft alleen toegang tot de deelnemers-API (/api/v1).',
   nietNamens: (deelnemer: string) =>
     `U handelt niet namens ${deelnemer}: alleen een implementatiepartner namens een gekoppelde deelnemer van zijn soort.`,
+  sessieBeeindigd: 'Uw sessie is beëindigd (nieuw wachtwoord, andere rollen of geblokkeerd). Log opnieuw in.',
 } as const;
 
 /** Paths under these prefixes must declare their access: forgetting it fails at start-up. */
@@ -51,7 +52,9 @@ export const authGuard = fp<{
   portalClientId: string;
   /** Whether the user may act for that participant; without it the header is refused. */
   mayActFor?: (user: AuthUser, deelnemer: string) => Promise<boolean>;
-}>(async (app, { verify, portalClientId, mayActFor }) => {
+  /** Whether a user's token was issued before its sessions ended (the embedded provider's users). */
+  sessionEnded?: (user: AuthUser) => Promise<boolean>;
+}>(async (app, { verify, portalClientId, mayActFor, sessionEnded }) => {
   app.decorateRequest('user', undefined);
   app.decorate('guardedRoutes', []);
 
@@ -75,6 +78,7 @@ export const authGuard = fp<{
     }
     // Every other guarded route is the portal's: a system's token is no user's.
     if (system) throw new ForbiddenError(GUARD_TEXTS.geenSysteem);
+    if (sessionEnded && (await sessionEnded(request.user))) throw new UnauthorizedError(GUARD_TEXTS.sessieBeeindigd);
     if (access === 'authenticated') return;
     // Acting for a participant narrows the rights first: the route's right is checked on what
     // the user may do for that participant, not on everything it may do for its own organisation.

@@ -2,6 +2,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, t
 import { permissionsFor, type Omgeving, type Permissions } from '@knooppunt/domain';
 import type { Config } from '../config';
 import { UnauthorizedError } from '../errors';
+import { SESSION_GENERATION_CLAIM } from '../idp/sessions';
 
 /** The caller of a request, as its access token says. */
 export interface AuthUser {
@@ -28,6 +29,8 @@ export interface AuthUser {
    */
   actingFor?: string;
   actingAs?: string;
+  /** The user's session generation the token was issued in (idp/sessions.ts): an ended one is refused. */
+  sessionGeneration?: number;
 }
 
 /** Whether a claim holds `value`: equal to it, one of its space-separated words (a scope), or in its list. */
@@ -88,6 +91,8 @@ async function verify(
     clientId: text(payload.client_id),
     system: claimHolds(payload[oidc.system.claim], oidc.system.value),
     omgeving: payload[oidc.claims.omgeving] === 'test' ? 'test' : 'productie',
+    sessionGeneration:
+      typeof payload[SESSION_GENERATION_CLAIM] === 'number' ? payload[SESSION_GENERATION_CLAIM] : undefined,
   };
   return { user, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined };
 }

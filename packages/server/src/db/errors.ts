@@ -31,3 +31,22 @@ export function isTransient(error: unknown): boolean {
   }
   return false;
 }
+
+/** A pool that found no connection in time (node-postgres says so in words only). */
+const POOL_TIMEOUT = /^(timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
+
+/**
+ * Whether the database could not be reached (or the error Drizzle wrapped): the connection
+ * refused or lost, no connection from the pool in time, the server shutting down — not a
+ * serialization failure or deadlock, which the database answered.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('08') || code.startsWith('57P') || SOCKET_ERRORS.has(code))) {
+      return true;
+    }
+    if (e instanceof Error && (CONNECTION_LOST.test(e.message) || POOL_TIMEOUT.test(e.message))) return true;
+  }
+  return false;
+}

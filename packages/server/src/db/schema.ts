@@ -25,6 +25,11 @@ export const organisations = pgTable(
       .notNull()
       .default({ delegerenden: [] }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the organisation was deactivated (issue 29): its users cannot log in, its systems get no
+     * tokens, and messages from or to it are refused. Null while active.
+     */
+    deactivated: timestamp('deactivated', { withTimezone: true }),
   },
   (t) => [
     // Names are unique regardless of case: 'Netbeheer_Noord' and 'netbeheer_noord' are one party.
@@ -46,6 +51,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** The grid operator a Gedelegeerd Netbeheerder acts for: one of the organisation's delegerenden. */
     delegerende: text('delegerende'),
+    /** When a user manager blocked the user ('Blokkeren'): no login while set. */
+    blocked: timestamp('blocked', { withTimezone: true }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,8 +129,22 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_uid_idx').on(t.uid),
     index('oidc_payloads_user_code_idx').on(t.userCode),
     index('oidc_payloads_expires_idx').on(t.expiresAt),
+    // Ending a user's sessions finds their sessions, grants and tokens by account (idp/sessions.ts).
+    index('oidc_payloads_account_idx').on(sql`(${t.payload}->>'accountId')`),
   ],
 );
+
+/**
+ * The session generation of a user (idp/sessions.ts): every access token the embedded provider
+ * issues to a user carries the generation it was issued in, and a password set, a block, a
+ * deletion or a role change moves it on — the access tokens already out (JWTs, valid up to
+ * ACCESS_TOKEN_TTL_SECONDS) are refused from then on. Keyed by the token's subject, so the row
+ * outlives a deleted user; a user without a row is in generation 0.
+ */
+export const sessionGenerations = pgTable('session_generations', {
+  subject: text('subject').primaryKey(),
+  generation: integer('generation').notNull(),
+});
 
 /**
  * Failed-login counters of the embedded provider (idp/throttle.ts), shared by every process: one
@@ -211,3 +232,44 @@ export * from './schema-berichten';
 export * from './schema-operations';
 export * from './schema-regels';
 export * from './schema-testtool';
+
+/**
+ * Faults on the platform's side, recorded as they happen (operator/alerts.ts, issue 29): per kind
+ * (`delivery`: a delivery that could not be attempted, per receiver configuration; `retention`:
+ * the daily retention run) and key, the last time and its Dutch detail. A fault not seen again
+ * for a while has passed.
+ */
+export const platformFaults = pgTable(
+  'platform_faults',
+  {
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    detail: text('detail').notNull(),
+    /** Set when the fault passed (retention: its next run succeeded). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] })],
+);
+
+/**
+ * The operator's open alerts (operator/alerts.ts): at most one per kind, opened with a mail to
+ * OPERATOR_EMAIL and closed with a recovery mail.
+ */
+export const platformAlerts = pgTable('platform_alerts', {
+  kind: text('kind').primaryKey(),
+  downSince: timestamp('down_since', { withTimezone: true }).notNull(),
+  detail: text('detail').notNull(),
+  alertedAt: timestamp('alerted_at', { withTimezone: true }),
+});
+
+/**
+ * Every Knooppunt process says it is alive here (operator/alerts.ts, each evaluation): the
+ * Overzicht shows the processes seen lately and when (issue 29 item 3).
+ */
+export const processHeartbeats = pgTable('process_heartbeats', {
+  name: text('name').primaryKey(),
+  role: text('role').notNull(),
+  started: timestamp('started', { withTimezone: true }).notNull(),
+  lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+});

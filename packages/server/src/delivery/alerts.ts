@@ -6,6 +6,7 @@ import { messages } from '../db/schema';
 import type { Mailer } from '../mail/outbox';
 import { deliveryAlertMail, deliveryRecoveryMail, FLOW_NAMES } from '../mail/templates';
 import type { DeliveryCounters } from './counters';
+import { PLATFORM_FAULT_QUIET_MS } from '../operator/faults';
 import type { DeliveryLog } from './worker';
 
 /** The rules (config ALERT_*), in milliseconds where they are times. */
@@ -73,6 +74,8 @@ type SenderState = {
   emails: string[] | null;
   last_minute: Date | null;
   waiting: boolean;
+  /** Messages wait for a fault on the platform's side (issue 29): the operator's alert, not the receiver's. */
+  platform_fault: boolean;
 };
 
 type Failing = { receiver: string; versienummer: string; attempts: number; oldest: Date };
@@ -139,7 +142,10 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
                 order by d.minute desc limit 1) as last_minute,
               coalesce((select true from order_heads h
                 where h.receiver = s.deelnemer and h.versienummer = s.versienummer
-                order by h.due limit 1), false) as waiting
+                order by h.due limit 1), false) as waiting,
+              exists (select 1 from platform_faults f
+                where f.kind = 'delivery' and f.resolved_at is null and f.key = s.deelnemer || '|' || s.versienummer
+                  and f.last_at > now() - ${PLATFORM_FAULT_QUIET_MS} * interval '1 millisecond') as platform_fault
             from senders s`,
       );
       // Messages in uitval, per flow on its small partial index: the most failed attempts per
@@ -177,7 +183,13 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
           counted ? Math.min(counted.getTime() + 60_000, at.getTime()) : 0,
         );
         let silentFrom: Date | undefined;
-        if (!failed && sender.running && sender.waiting && lastDelivered <= silentSince.getTime()) {
+        if (
+          !failed &&
+          sender.running &&
+          sender.waiting &&
+          !sender.platform_fault &&
+          lastDelivered <= silentSince.getTime()
+        ) {
           // Only for a receiver that has been silent: the oldest waiting message, over its order heads.
           const [oldest] = await queryRows<{ created: Date | null }>(
             tx,

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { configurations } from '../db/schema';
 import { secretContext } from '../secrets/context';
 import type { SecretCipher } from '../secrets/cipher';
-import { DeliveryFailure } from './failure';
+import { PlatformFault } from './failure';
 import { DELIVERY_TEXTS } from './texts';
 import type { TokenSource } from './tokens';
 
@@ -68,6 +68,6 @@ function decryptSecret(cipher: SecretCipher, stored: string, context: string): s
   try {
     return cipher.decrypt(stored, context);
   } catch {
-    throw new DeliveryFailure(DELIVERY_TEXTS.secretUnreadable);
+    throw new PlatformFault(DELIVERY_TEXTS.secretUnreadable);
   }
 }

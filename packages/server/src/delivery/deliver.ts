@@ -3,17 +3,22 @@ import type { Outbound, OutboundResponse } from '../outbound/client';
 import { OutboundError } from '../outbound/errors';
 import type { ClaimedMessage } from './claim';
 import type { ConfigurationCache } from './configurations';
-import { DeliveryFailure } from './failure';
+import { DeliveryFailure, PlatformFault } from './failure';
 import { DELIVERY_TEXTS } from './texts';
 import type { TokenCache } from './tokens';
 
-export type DeliveryOutcome = { delivered: true } | { delivered: false; err: { msg: string; traceId: string } };
+/**
+ * One attempt's outcome. `platform`: the attempt could not be made for a fault on the platform's
+ * side (PlatformFault, or a bug) — not the receiver's failed attempt.
+ */
+export type DeliveryOutcome =
+  { delivered: true } | { delivered: false; err: { msg: string; traceId: string }; platform?: true; status?: number };
 
 export interface DeliverDeps {
   outbound: Pick<Outbound, 'post'>;
   configs: ConfigurationCache;
   tokens: TokenCache;
-  /** For failures that are bugs, not the receiver's doing; gets no secret. */
+  /** For failures that are bugs or platform faults, not the receiver's doing; gets no secret. */
   onInternalError(error: unknown, message: ClaimedMessage): void;
 }
 
@@ -25,7 +30,13 @@ export interface DeliverDeps {
 export async function deliverMessage(message: ClaimedMessage, deps: DeliverDeps): Promise<DeliveryOutcome> {
   const traceId = randomUUID();
   try {
-    const config = await deps.configs.get(message.receiver, message.versienummer, message.configVersion);
+    // The database failing while the configuration loads is the platform's fault.
+    const config = await deps.configs
+      .get(message.receiver, message.versienummer, message.configVersion)
+      .catch((error: unknown) => {
+        if (error instanceof DeliveryFailure || error instanceof PlatformFault) throw error;
+        throw new PlatformFault(DELIVERY_TEXTS.configurationUnavailable);
+      });
     if (!config) throw new DeliveryFailure(DELIVERY_TEXTS.noConfiguration(message.configVersion));
     const url = config.urls[message.type];
     if (!url) throw new DeliveryFailure(DELIVERY_TEXTS.noCallbackUrl(message.type, config.version));
@@ -58,16 +69,21 @@ export async function deliverMessage(message: ClaimedMessage, deps: DeliverDeps)
     if (response.status === 401) {
       deps.tokens.invalidate(tokenKey, token);
       ({ response, token } = await post());
-      if (response.status === 401) throw new DeliveryFailure(DELIVERY_TEXTS.unauthorized);
+      if (response.status === 401) throw new DeliveryFailure(DELIVERY_TEXTS.unauthorized, 401);
     }
     if (response.status >= 200 && response.status <= 299) return { delivered: true };
-    throw new DeliveryFailure(DELIVERY_TEXTS.status(response.status, response.statusText));
+    throw new DeliveryFailure(DELIVERY_TEXTS.status(response.status, response.statusText), response.status);
   } catch (error) {
-    if (error instanceof DeliveryFailure) return { delivered: false, err: { msg: error.message, traceId } };
-    if (error instanceof OutboundError) {
+    if (error instanceof DeliveryFailure) {
+      return { delivered: false, err: { msg: error.message, traceId }, ...(error.status && { status: error.status }) };
+    }
+    if (error instanceof OutboundError && error.code !== 'no_client_certificate') {
       return { delivered: false, err: { msg: DELIVERY_TEXTS.call(error.message), traceId } };
     }
-    deps.onInternalError(error, message);
-    return { delivered: false, err: { msg: DELIVERY_TEXTS.internal, traceId } };
+    const known = error instanceof PlatformFault || error instanceof OutboundError;
+    // A bug is logged with its stack; a known platform fault is logged by the worker.
+    if (!known) deps.onInternalError(error, message);
+    const reason = known ? error.message : DELIVERY_TEXTS.internalReason;
+    return { delivered: false, platform: true, err: { msg: DELIVERY_TEXTS.platform(reason), traceId } };
   }
 }

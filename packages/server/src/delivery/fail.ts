@@ -12,6 +12,11 @@ export interface FailedDelivery {
    * recorded only while the order's head is still in it. None for a sweep's failure (unclaimedOnly).
    */
   lane?: string;
+  /**
+   * A fault on the platform's side (issue 29): the message waits `delayMs` with its error shown,
+   * but the attempt is not the receiver's — its failed attempts and its order's error mark stay.
+   */
+  platform?: boolean;
 }
 
 const failStatement = new Statement(

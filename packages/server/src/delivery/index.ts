@@ -48,6 +48,12 @@ export interface StartDeliveryOptions {
   omgeving?: Omgeving;
   /** Receivers the worker takes messages for itself (the test lane's simulator, worker.ts). */
   localReceivers?: ReadonlySet<string>;
+  /** Where production's platform faults are recorded for the operator (operator/faults.ts). */
+  faults?: {
+    record(fault: { receiver: string; versienummer: string; detail: string }): void;
+    delivered(receiver: string, versienummer: string): void;
+    idle(): Promise<void>;
+  };
 }
 
 /**
@@ -72,6 +78,8 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
     }),
     ...(options.localReceivers && { localReceivers: options.localReceivers }),
     ...(options.metrics && omgeving === 'productie' && { metrics: options.metrics }),
+    ...(options.faults &&
+      omgeving === 'productie' && { onPlatformFault: options.faults.record, onDelivered: options.faults.delivered }),
   });
   worker.start();
   if (omgeving === 'test') {
@@ -104,6 +112,7 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
     async stop() {
       await alerts.stop();
       await worker.stop();
+      await options.faults?.idle();
       await wakeup.close();
     },
   };

@@ -1,7 +1,7 @@
 import type { Outbound } from '../outbound/client';
 import { OutboundError } from '../outbound/errors';
 import { judgeTokenResponse } from '../outbound/token-response';
-import { DeliveryFailure } from './failure';
+import { DeliveryFailure, PlatformFault } from './failure';
 import { DELIVERY_TEXTS } from './texts';
 
 /** What fetching a token needs from a configuration, its secret decrypted. */
@@ -48,6 +48,9 @@ export function createTokenCache(outbound: Pick<Outbound, 'post'>, now: () => nu
         mtls: source.useMtls,
       });
     } catch (error) {
+      // The platform's own mTLS certificate missing is its fault, not the receiver's.
+      if (error instanceof OutboundError && error.code === 'no_client_certificate')
+        throw new PlatformFault(error.message);
       if (error instanceof OutboundError) throw new DeliveryFailure(DELIVERY_TEXTS.token(error.message));
       throw error;
     }

@@ -81,7 +81,17 @@ export interface DeliveryWorkerOptions {
    * outbox. Their messages are delivered the moment they are claimed.
    */
   localReceivers?: ReadonlySet<string>;
+  /**
+   * A delivery could not be attempted for a fault on the platform's side (issue 29): told to the
+   * operator's alerts (operator/faults.ts). Never the receiver's failed attempt.
+   */
+  onPlatformFault?: (fault: { receiver: string; versienummer: string; messageId: string; detail: string }) => void;
+  /** A message was delivered: a platform fault seen for its receiver configuration is over. */
+  onDelivered?: (receiver: string, versienummer: string) => void;
 }
+
+/** How long a message waits after a platform fault before it is offered again. */
+export const PLATFORM_FAULT_RETRY_MS = 30_000;
 
 export interface DeliveryWorker {
   /** What this worker counted per receiver configuration and minute (read by the alerts). */
@@ -161,10 +171,36 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         done.push({ id: message.id, lane });
         options.metrics?.delivered(message.receiver, message.created);
         counters.delivered(message.receiver, message.versienummer, message.created);
+        options.onDelivered?.(message.receiver, message.versienummer);
+      } else if (outcome.platform) {
+        // Not the receiver's attempt: no failed attempt, no uitval, no alert to it; the operator hears.
+        failure = { id: message.id, delayMs: PLATFORM_FAULT_RETRY_MS, err: outcome.err, platform: true };
+        log.warn(
+          { receiver: message.receiver, messageId: message.id, traceId: outcome.err.traceId, err: outcome.err.msg },
+          'delivery not attempted: a fault on the platform side',
+        );
+        options.onPlatformFault?.({
+          receiver: message.receiver,
+          versienummer: message.versienummer,
+          messageId: message.id,
+          detail: outcome.err.msg,
+        });
+        break;
       } else {
         failure = { id: message.id, delayMs: backoffMs(message.failedAttempts + 1), err: outcome.err };
         options.metrics?.failed(message.receiver);
         counters.failed(message.receiver, message.versienummer);
+        log.warn(
+          {
+            receiver: message.receiver,
+            messageId: message.id,
+            status: outcome.status,
+            traceId: outcome.err.traceId,
+            err: outcome.err.msg,
+            attempt: message.failedAttempts + 1,
+          },
+          'delivery attempt failed',
+        );
         break;
       }
     }

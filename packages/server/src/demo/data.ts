@@ -1,4 +1,4 @@
-import type { Organisation } from '@knooppunt/domain';
+import type { NewOrganisation as Organisation } from '@knooppunt/domain';
 
 const party = (organisatie: string, type: string, extra: Partial<Organisation['metadata']> = {}): Organisation => ({
   organisatie,

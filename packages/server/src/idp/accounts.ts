@@ -1,6 +1,7 @@
 import type { Account, AccessToken, ClientCredentials, FindAccount, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { SESSION_GENERATION_CLAIM, sessionGeneration } from './sessions';
 import { userById, type IdpUser } from './users-repository';
 
 type ClaimNames = Config['oidc']['claims'];
@@ -18,7 +19,9 @@ export function createAccounts(db: Database, names: ClaimNames) {
 
   const findAccount: FindAccount = async (_ctx, sub): Promise<Account | undefined> => {
     const user = await userById(db, sub);
-    if (!user) return undefined;
+    // A blocked user, or one of a deactivated organisation, has no account to the provider: no
+    // session continues and no refresh token gives a token.
+    if (!user || user.blocked || !user.organisationActive) return undefined;
     // The provider hands out only the claims of the granted scopes (see `claims` in provider.ts).
     return { accountId: user.id, claims: () => ({ sub: user.id, ...userClaims(user) }) };
   };
@@ -30,7 +33,9 @@ export function createAccounts(db: Database, names: ClaimNames) {
   ): Promise<Record<string, unknown> | undefined> => {
     if (token.kind === 'AccessToken') {
       const user = await userById(db, token.accountId);
-      return user ? userClaims(user) : undefined;
+      if (!user || user.blocked || !user.organisationActive) return undefined;
+      // The generation it is issued in: ending the user's sessions ends this token too (idp/sessions.ts).
+      return { ...userClaims(user), [SESSION_GENERATION_CLAIM]: await sessionGeneration(db, user.id) };
     }
     const metadata = ctx.oidc.client?.metadata();
     const deelnemer = metadata?.['deelnemer'];

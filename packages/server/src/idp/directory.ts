@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { queryRows } from '../db/client';
 import type { Mailer } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
-import { createPasswordLink } from './password-links';
+import { createPasswordLink, revokePasswordLinks } from './password-links';
 
 /** What a synchronisation changed and what it found ('Synchronisatie voltooid'). */
 export interface SyncReport {
@@ -24,6 +24,11 @@ export interface SyncReport {
 export interface IdentityDirectory {
   /** A user was created (inside `tx`): how they come to a password; the link is for the administrator. */
   invite(tx: Database, user: { id: string; email: string }): Promise<{ setPasswordUrl?: string }>;
+  /**
+   * 'Uitnodiging opnieuw versturen' (inside `tx`): a fresh link for a user who has no password yet;
+   * earlier links stop working. Undefined: the provider invites its users itself.
+   */
+  reinvite?(tx: Database, user: { id: string; email: string }): Promise<{ setPasswordUrl?: string }>;
   /** After the transaction of `invite` committed: send its mail now rather than at the next poll. */
   afterCommit?(): void;
   synchronize(db: Database): Promise<SyncReport>;
@@ -47,15 +52,21 @@ export function embeddedDirectory(options: {
   mailer: Mailer;
 }): IdentityDirectory {
   const { publicUrl, mailer, log } = options;
+  const invite = async (tx: Database, user: { id: string; email: string }) => {
+    const url = await createPasswordLink(tx, user.id, publicUrl);
+    if (await mailer.enqueue(tx, invitationMail(user.email, url, `${publicUrl}/`))) {
+      log.info({ email: user.email }, 'invitation mail queued for a user');
+    } else {
+      log.info({ email: user.email, setPasswordUrl: url }, 'set-password link for a user (mail is off)');
+    }
+    return options.showLinks ? { setPasswordUrl: url } : {};
+  };
   return {
-    async invite(tx, user) {
-      const url = await createPasswordLink(tx, user.id, publicUrl);
-      if (await mailer.enqueue(tx, invitationMail(user.email, url, `${publicUrl}/`))) {
-        log.info({ email: user.email }, 'invitation mail queued for a new user');
-      } else {
-        log.info({ email: user.email, setPasswordUrl: url }, 'set-password link for a new user (mail is off)');
-      }
-      return options.showLinks ? { setPasswordUrl: url } : {};
+    invite,
+
+    async reinvite(tx, user) {
+      await revokePasswordLinks(tx, user.id);
+      return invite(tx, user);
     },
 
     afterCommit: () => mailer.wake(),

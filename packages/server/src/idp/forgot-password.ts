@@ -52,7 +52,7 @@ const sentPage = (portalUrl: string) =>
  * 'Wachtwoord vergeten?' of the embedded provider. Whatever the address, the answer is the same
  * neutral page, given before the address is even looked up, so neither its text nor its timing
  * tells whether an account exists. For an existing account a one-time link (the set-password
- * link: same page, same lifetime) goes out by mail through the outbox, or to the log when mail is
+ * page, valid RESET_LINK_HOURS) goes out by mail through the outbox, or to the log when mail is
  * off. Every request counts against the address and the source like a failed login
  * (decision 0016), so the form mails no one into a flood.
  */
@@ -71,9 +71,10 @@ export const forgotPasswordRoutes: FastifyPluginAsync<{
   /** After the answer: the link for an existing account, mailed (or logged when mail is off). */
   async function issueLink(email: string, log: MailLog) {
     const user = await userByEmail(db, email);
-    if (!user) return;
+    // A blocked account, or one of a deactivated organisation, gets no link: it could not log in.
+    if (!user || user.blocked || !user.organisationActive) return;
     const { url, mailed } = await db.transaction(async (tx) => {
-      const url = await createPasswordLink(tx, user.id, publicUrl);
+      const url = await createPasswordLink(tx, user.id, publicUrl, 'reset');
       return { url, mailed: await mailer.enqueue(tx, passwordResetMail(user.email, url, portalUrl)) };
     });
     if (mailed) {

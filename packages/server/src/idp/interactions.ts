@@ -124,6 +124,11 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       return page(429, { lockedSeconds: lock.retryAfterSeconds });
     }
     await attempt.succeeded();
+    // Said only to who knows the password: a blocked account or a deactivated organisation's.
+    if (user.blocked || !user.organisationActive) {
+      await events.refusedAccount(user.email, user.blocked ? 'blocked' : 'deactivated', request.ip);
+      return page(403, { refused: user.blocked ? 'blocked' : 'deactivated' });
+    }
     return finish(request, reply, { login: { accountId: user.id } });
   });
 };

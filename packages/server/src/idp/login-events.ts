@@ -53,6 +53,17 @@ export function createLoginEvents({ db, audit, registry }: { db: Database; audit
         }
       });
     },
+    /** The right password of a blocked account or of a deactivated organisation's: counted and audited. */
+    async refusedAccount(email: string, reason: 'blocked' | 'deactivated', address: string): Promise<void> {
+      failures.inc({ endpoint: 'login', reason });
+      await db.transaction((tx) =>
+        audit.record(
+          tx,
+          { sub: ANONYMOUS, email },
+          { action: 'login.refused', subjectType: 'account', subjectId: email, after: { address, reason } },
+        ),
+      );
+    },
     refused(endpoint: Endpoint): void {
       failures.inc({ endpoint, reason: 'locked' });
     },

@@ -10,6 +10,8 @@ export const LOGIN_TEXTS = {
   failed: 'Onbekend e-mailadres of onjuist wachtwoord.',
   locked: (minutes: number) =>
     `Te veel mislukte pogingen. Probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`,
+  blocked: 'Uw account is geblokkeerd. Neem contact op met de beheerder van uw organisatie.',
+  deactivated: 'Uw organisatie is gedeactiveerd in Knooppunt. Neem contact op met de beheerder van Knooppunt.',
   demoHint: (password: string) => `Demo-accounts, allemaal met wachtwoord <code>${escapeHtml(password)}</code>:`,
 } as const;
 
@@ -20,17 +22,28 @@ export interface LoginPage {
   failed?: boolean;
   /** Too many failures: how many seconds the lock still lasts (shown in whole minutes). */
   lockedSeconds?: number | undefined;
+  /** The right password of an account that may not log in: why not. */
+  refused?: 'blocked' | 'deactivated' | undefined;
   /** Demo mode only: the accounts to try, and their password. */
   demo?: { emails: string[]; password: string } | undefined;
 }
 
-export function renderLoginPage({ action, email = '', failed = false, lockedSeconds, demo }: LoginPage): string {
+export function renderLoginPage({
+  action,
+  email = '',
+  failed = false,
+  lockedSeconds,
+  refused,
+  demo,
+}: LoginPage): string {
   const problem =
     lockedSeconds !== undefined
       ? LOGIN_TEXTS.locked(Math.ceil(lockedSeconds / 60))
-      : failed
-        ? LOGIN_TEXTS.failed
-        : undefined;
+      : refused
+        ? LOGIN_TEXTS[refused]
+        : failed
+          ? LOGIN_TEXTS.failed
+          : undefined;
   const alert = problem ? `<div class="alert" role="alert">${escapeHtml(problem)}</div>` : '';
   const hint = demo
     ? `<div class="hint">${LOGIN_TEXTS.demoHint(demo.password)}<ul>${demo.emails

@@ -2,9 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { passwordLinks, users } from '../db/schema';
+import { endSessions } from './sessions';
+import { unlockAccount } from './throttle';
 
-/** A set-password link (invitation, 'Wachtwoord vergeten?', the operator's invite command) lasts this long. */
+/** An invitation's set-password link (a new user, 'Uitnodiging opnieuw versturen', the operator's invite command) lasts this long. */
 export const PASSWORD_LINK_DAYS = 7;
+/** A 'Wachtwoord vergeten?' link lasts this long: it opens an existing account, so it lives briefly. */
+export const RESET_LINK_HOURS = 1;
 export const SET_PASSWORD_PATH = '/account/wachtwoord';
 /** 'Wachtwoord vergeten?': asks for the e-mail address and mails a link (idp/forgot-password.ts). */
 export const FORGOT_PASSWORD_PATH = '/account/wachtwoord-vergeten';
@@ -12,39 +16,58 @@ export const FORGOT_PASSWORD_PATH = '/account/wachtwoord-vergeten';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
- * A fresh one-time link for the user to set a password (inside `tx`, with whatever wrote it). Only
- * the token's SHA-256 is stored: the table leaks no usable link. Answers the link's URL.
+ * A fresh one-time link for the user to set a password (inside `tx`, with whatever wrote it): an
+ * invitation's lasts PASSWORD_LINK_DAYS, a reset's RESET_LINK_HOURS. Only the token's SHA-256 is
+ * stored: the table leaks no usable link. Answers the link's URL.
  */
-export async function createPasswordLink(tx: Database, userId: string, publicUrl: string): Promise<string> {
+export async function createPasswordLink(
+  tx: Database,
+  userId: string,
+  publicUrl: string,
+  kind: 'invitation' | 'reset' = 'invitation',
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await tx.insert(passwordLinks).values({
     tokenHash: hashToken(token),
     userId,
-    expires: sql`now() + ${PASSWORD_LINK_DAYS} * interval '1 day'`,
+    expires:
+      kind === 'reset'
+        ? sql`now() + ${RESET_LINK_HOURS} * interval '1 hour'`
+        : sql`now() + ${PASSWORD_LINK_DAYS} * interval '1 day'`,
   });
   return `${publicUrl}${SET_PASSWORD_PATH}/${token}`;
+}
+
+/** Ends every open link of the user (an earlier invitation or reset mail): a fresh one replaces them. */
+export async function revokePasswordLinks(tx: Database, userId: string): Promise<void> {
+  await tx
+    .update(passwordLinks)
+    .set({ used: sql`now()` })
+    .where(and(eq(passwordLinks.userId, userId), isNull(passwordLinks.used)));
 }
 
 const usable = (token: string) =>
   and(eq(passwordLinks.tokenHash, hashToken(token)), isNull(passwordLinks.used), gt(passwordLinks.expires, sql`now()`));
 
 /**
- * Sets the password through a link: once, before it expires. Answers whether it did. Setting a
- * password uses up every other open link of the user too (an older invitation or reset mail).
+ * Sets the password through a link: once, before it expires. Answers the user's e-mail address
+ * when it did. Setting a password uses up every other open link of the user too (an older
+ * invitation or reset mail), ends the user's sessions (a refresh token obtained before gives no
+ * more access) and lifts a login lock (idp/throttle.ts): whoever holds the link may log in again.
  */
-export async function usePasswordLink(db: Database, token: string, passwordHash: string): Promise<boolean> {
+export async function usePasswordLink(db: Database, token: string, passwordHash: string): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     const [link] = await tx.select().from(passwordLinks).where(usable(token)).for('update');
-    if (!link) return false;
-    await tx
-      .update(passwordLinks)
-      .set({ used: sql`now()` })
-      .where(and(eq(passwordLinks.userId, link.userId), isNull(passwordLinks.used)));
-    await tx
+    if (!link) return undefined;
+    await revokePasswordLinks(tx, link.userId);
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, updated: sql`now()` })
-      .where(eq(users.id, link.userId));
-    return true;
+      .where(eq(users.id, link.userId))
+      .returning({ email: users.email });
+    await endSessions(tx, [link.userId]);
+    if (user) await unlockAccount(tx, user.email);
+    return user?.email;
   });
 }
 

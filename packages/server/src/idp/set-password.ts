@@ -1,18 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import formbody from '@fastify/formbody';
 import { z } from 'zod';
+import { PASSWORD_MIN } from '@knooppunt/domain';
 import type { Database } from '../db/client';
 import { SET_PASSWORD_PATH, passwordLinkValid, usePasswordLink } from './password-links';
 import { PAGE_HEADERS, escapeHtml, renderPage } from './html';
 import { hashPassword } from './passwords';
 
-export const PASSWORD_MIN = 10;
+export { PASSWORD_MIN };
 
 export const SET_PASSWORD_TEXTS = {
   title: 'Wachtwoord instellen',
   password: 'Nieuw wachtwoord',
   repeat: 'Herhaal het wachtwoord',
   submit: 'Wachtwoord instellen',
+  /** Under the field, before anything is submitted (issue 29). */
+  rule: `Ten minste ${PASSWORD_MIN} tekens. Vul het daarna nog een keer in.`,
   tooShort: `Kies een wachtwoord van ten minste ${PASSWORD_MIN} tekens.`,
   different: 'De wachtwoorden zijn niet gelijk.',
   invalid:
@@ -26,13 +29,17 @@ const params = z.object({ token: z.string().min(20).max(100) });
 const form = z.object({ password: z.string().max(1024), repeat: z.string().max(1024) });
 const routeOptions = { config: { access: 'public' as const }, schema: { hide: true } };
 
+/** A hint close under its field (the shared style gives a field room below it; allowed by the pages' CSP). */
+const RULE_STYLE = 'margin:-14px 0 20px;font-size:.8125rem;color:rgba(0,0,0,.6)';
+
 function formPage(action: string, problem?: string): string {
   const alert = problem ? `<div class="alert" role="alert">${escapeHtml(problem)}</div>` : '';
   return renderPage(
     SET_PASSWORD_TEXTS.title,
     `${alert}<form method="post" action="${escapeHtml(action)}">
 <label for="password">${escapeHtml(SET_PASSWORD_TEXTS.password)}</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="1024" autofocus>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="1024" aria-describedby="password-rule" autofocus>
+<p id="password-rule" style="${RULE_STYLE}">${escapeHtml(SET_PASSWORD_TEXTS.rule)}</p>
 <label for="repeat">${escapeHtml(SET_PASSWORD_TEXTS.repeat)}</label>
 <input id="repeat" name="repeat" type="password" autocomplete="new-password" required maxlength="1024">
 <button type="submit">${escapeHtml(SET_PASSWORD_TEXTS.submit)}</button>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { LoginLimits } from '../config';
 import type { Database } from '../db/client';
@@ -112,6 +112,48 @@ export function createThrottle(db: Database, limits: LoginLimits, name: 'login' 
   }
 
   return { admit };
+}
+
+/** The counters' keys of an account (rate-limiter-flexible's `<prefix>:<key>`), of the login and the reset form. */
+const accountKeys = (email: string) =>
+  (['login', 'reset'] as const).map((name) => `${name}:account:${hashed(email.toLowerCase())}`);
+
+/**
+ * Lifts a lock on an account and forgets its failures ('Ontgrendelen', or a password set through a
+ * link). Its source addresses' counters stay: they protect other accounts too. Answers whether
+ * the account was locked (without `limits`: whether it had failures counted).
+ */
+export async function unlockAccount(db: Database, email: string, limits?: LoginLimits): Promise<boolean> {
+  const removed = await db
+    .delete(loginThrottle)
+    .where(inArray(loginThrottle.key, accountKeys(email)))
+    .returning();
+  return removed.some((row) => isLocked(row, limits));
+}
+
+/** Whether these accounts are locked now: the e-mail addresses (lower case) that are. */
+export async function lockedAccounts(
+  db: Database,
+  emails: readonly string[],
+  limits: LoginLimits,
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const byKey = new Map(emails.map((email) => [accountKeys(email)[0]!, email.toLowerCase()]));
+  const rows = await db
+    .select()
+    .from(loginThrottle)
+    .where(and(inArray(loginThrottle.key, [...byKey.keys()]), gt(loginThrottle.expire, sql`now()`)));
+  return new Set(rows.filter((row) => isLocked(row, limits)).map((row) => byKey.get(row.key)!));
+}
+
+/**
+ * A counter row is a lock when rate-limiter-flexible's block() set it: its points exceed the
+ * account's limit (block() stores points + 1) and it has not expired. Without limits any row that
+ * has not expired and reached the default limit counts.
+ */
+function isLocked(row: { points: number; expire: Date | null }, limits?: LoginLimits): boolean {
+  const live = row.expire === null || row.expire.getTime() > Date.now();
+  return live && row.points > (limits?.maxFailuresPerAccount ?? 0);
 }
 
 /** Counters whose window or lock has passed count as absent already; this removes their rows. */

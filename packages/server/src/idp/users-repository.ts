@@ -11,6 +11,10 @@ export interface IdpUser {
   /** The organisation's participant id, or its name when it has none. */
   deelnemer: string;
   passwordHash: string | null;
+  /** Blocked by a user manager ('Blokkeren'): no login, no tokens. */
+  blocked: boolean;
+  /** False while the user's organisation is deactivated: no login, no tokens. */
+  organisationActive: boolean;
 }
 
 const columns = {
@@ -19,6 +23,8 @@ const columns = {
   roles: users.roles,
   deelnemer: sql<string>`coalesce(${organisations.metadata}->>'deelnemer', ${organisations.organisatie})`,
   passwordHash: users.passwordHash,
+  blocked: sql<boolean>`${users.blocked} is not null`,
+  organisationActive: sql<boolean>`${organisations.deactivated} is null`,
 };
 
 export async function userById(db: Database, id: string): Promise<IdpUser | undefined> {

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../idp/html';
-import { PASSWORD_LINK_DAYS } from '../idp/password-links';
+import { PASSWORD_LINK_DAYS, RESET_LINK_HOURS } from '../idp/password-links';
 
 /** The kinds of mail the platform sends; the outbox row says which one it holds. */
 export type MailKind = 'uitnodiging' | 'wachtwoord-herstel' | 'melding';
@@ -49,6 +49,7 @@ ${body}
 }
 
 const validity = `De link is ${PASSWORD_LINK_DAYS} dagen geldig en werkt één keer.`;
+const resetValidity = `De link is ${RESET_LINK_HOURS} uur geldig en werkt één keer.`;
 
 /** A new user's invitation: the one-time link to set a password. */
 export function invitationMail(to: string, link: string, portalUrl: string): Mail {
@@ -67,7 +68,7 @@ export function passwordResetMail(to: string, link: string, portalUrl: string): 
     'Beste gebruiker,',
     `Er is gevraagd om een nieuw wachtwoord voor uw account in ${PORTAL} (${to}). Kies het via deze link:`,
     { link, label: 'Nieuw wachtwoord kiezen' },
-    `${validity} Daarna logt u in op ${portalUrl}`,
+    `${resetValidity} Daarna logt u in op ${portalUrl}`,
     'Heeft u dit niet gevraagd? Dan kunt u deze e-mail negeren: uw wachtwoord blijft zoals het is.',
   ]);
 }

@@ -1,3 +1,4 @@
+import { recordFault, resolveFault } from '../operator/faults';
 import type { Database } from '../db/client';
 import { runRetention, type RetentionDays, type RetentionResult, type RetentionRunOptions } from './run';
 
@@ -65,9 +66,13 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
         signal: abort.signal,
       });
       options.log.info({ ...result, ms: Date.now() - started, days: options.days }, 'retention run done');
+      await resolveFault(options.db, 'retention', 'run').catch(() => undefined);
       options.onRun?.(result);
     } catch (error) {
       options.log.error({ err: error }, 'retention run failed; tried again at the next run');
+      // The operator hears of it (operator/alerts.ts); a run stopped at shutdown did not fail.
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!stopped) await recordFault(options.db, 'retention', 'run', reason.slice(0, 500)).catch(() => undefined);
     }
   };
 

@@ -121,6 +121,14 @@ export async function acceptBatch(
         outcomes.push({ ok: false, error: decided });
         continue;
       }
+      // A deactivated organisation receives nothing (issue 29): the sender hears why at once.
+      if (state.participants.get(decided.receiver)?.active === false) {
+        outcomes.push({
+          ok: false,
+          error: unprocessable('ontvanger', INBOUND_TEXTS.ontvangerGedeactiveerd(decided.receiver)),
+        });
+        continue;
+      }
       orders.set(item.bericht.opdrachtId, decided.order);
       if (decided.levering) leveringWrites.push(decided.levering);
       const { id } = item;
@@ -168,6 +176,7 @@ function checkParticipants(item: PreparedSubmit, participants: ReadonlyMap<strin
   const { bericht, sender, senderSide } = item;
   const afzender = participants.get(sender);
   if (!afzender) return unprocessable('afzender', INBOUND_TEXTS.afzenderOnbekend(sender));
+  if (!afzender.active) return unprocessable('afzender', INBOUND_TEXTS.afzenderGedeactiveerd(sender));
   if (!sendsFor(senderSide, afzender.type)) {
     return unprocessable(
       'afzender',

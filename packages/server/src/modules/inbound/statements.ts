@@ -23,6 +23,8 @@ export type StoredOrder = Pick<
 export interface Participant {
   type: string;
   delegerenden: string[];
+  /** False while the organisation is deactivated: nothing is accepted from or for it (issue 29). */
+  active: boolean;
 }
 
 export interface BatchState {
@@ -32,7 +34,7 @@ export interface BatchState {
   orders: StoredOrder[];
   /** Their leveringen, by order. */
   leveringen: Map<string, LeveringState[]>;
-  /** The organisations of the batch's senders and of the receivers its new orders name, by deelnemer. */
+  /** The organisations of the batch's senders, the receivers its new orders name and the parties of its orders, by deelnemer. */
   participants: Map<string, Participant>;
 }
 
@@ -40,7 +42,7 @@ export const keyOf = (item: { sender: string; idempotencyKey: string }) => `${it
 
 type OrderTuple = [string, string, string, string, number, string, string | null, string | null];
 type LeveringTuple = [string, string, LeveringState['type'], LeveringState['beoordeling'] | null];
-type ParticipantTuple = [string, string, string[] | null];
+type ParticipantTuple = [string, string, string[] | null, boolean];
 
 /**
  * Planned per call, not prepared by name: a generic plan made while the tables are small (the
@@ -64,9 +66,11 @@ const readStatement = new Statement(
           (select coalesce(json_agg(json_build_array(v.opdracht_id, v.levering_id, v.type, v.beoordeling)), '[]')
            from leveringen v where v.opdracht_id in (select opdracht_id from locked where versienummer like 'h%')) as leveringen,
           -- The organisations table is small (one row per participant) and read in this same round trip.
-          (select coalesce(json_agg(json_build_array(p.deelnemer, p.type, p.metadata->'delegerenden')), '[]')
-           from (select coalesce(metadata->>'deelnemer', organisatie) as deelnemer, type, metadata from organisations) p
-           where p.deelnemer = any(array(select jsonb_array_elements_text(${value('deelnemers')}::jsonb)))) as participants`,
+          (select coalesce(json_agg(json_build_array(p.deelnemer, p.type, p.metadata->'delegerenden', p.active)), '[]')
+           from (select coalesce(metadata->>'deelnemer', organisatie) as deelnemer, type, metadata,
+                        deactivated is null as active from organisations) p
+           where p.deelnemer = any(array(select jsonb_array_elements_text(${value('deelnemers')}::jsonb)))
+              or p.deelnemer in (select opdrachtgever from locked union select opdrachtnemer from locked)) as participants`,
   ([row]) => {
     const [orders, known, leveringen, participants] = row as [
       OrderTuple[],
@@ -82,7 +86,8 @@ const readStatement = new Statement(
  * What a batch is judged on, in one statement (one round trip of the accepting transaction): the
  * idempotency keys already stored, the orders locked — in opdrachtId order, as every transaction
  * that changes orders locks them, so that none deadlock — their leveringen, and the organisations
- * of the named participants (`deelnemers`: the senders and the receivers of new orders).
+ * of the named participants (`deelnemers`: the senders and the receivers of new orders) and of the
+ * orders' parties.
  */
 export async function readBatchState(
   tx: Database,
@@ -116,9 +121,9 @@ export async function readBatchState(
     }),
   );
   const participants = new Map<string, Participant>(
-    row.participants.map(([deelnemer, type, delegerenden]) => [
+    row.participants.map(([deelnemer, type, delegerenden, active]) => [
       deelnemer,
-      { type, delegerenden: Array.isArray(delegerenden) ? delegerenden : [] },
+      { type, delegerenden: Array.isArray(delegerenden) ? delegerenden : [], active },
     ]),
   );
   return { known, orders, leveringen, participants };

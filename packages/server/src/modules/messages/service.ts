@@ -37,6 +37,7 @@ export function toMessageView(row: MessageRow): MessageView {
     failedAttempts: row.failedAttempts,
     lastAttempt: iso(row.lastAttempt),
     nextAttempt: row.deliveredAt ? null : iso(row.nextAttempt),
+    deliveredAt: iso(row.deliveredAt),
     data: row.data,
     err: row.err ?? null,
     dataRemoved: row.dataRemovedAt

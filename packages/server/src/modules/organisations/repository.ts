@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { Organisation } from '@knooppunt/domain';
+import type { NewOrganisation, Organisation } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { organisations } from '../../db/schema';
+import { organisations, users } from '../../db/schema';
 
 export interface OrganisationQuery {
   organisatie?: string | undefined;
@@ -18,6 +18,7 @@ const columns = {
   organisatie: organisations.organisatie,
   type: organisations.type,
   metadata: organisations.metadata,
+  actief: sql<boolean>`${organisations.deactivated} is null`,
 };
 
 export async function searchOrganisations(db: Database, query: OrganisationQuery) {
@@ -42,9 +43,36 @@ export async function searchOrganisations(db: Database, query: OrganisationQuery
 }
 
 /** Inserts the organisation, or answers undefined when the name (in any case) exists already. */
-export async function insertOrganisation(db: Database, organisation: Organisation): Promise<Organisation | undefined> {
+export async function insertOrganisation(
+  db: Database,
+  organisation: NewOrganisation,
+): Promise<Organisation | undefined> {
   const [row] = await db.insert(organisations).values(organisation).onConflictDoNothing().returning(columns);
   return row as Organisation | undefined;
+}
+
+/** One organisation by its exact name, locked for a change, with its id. */
+export async function organisationForUpdate(db: Database, name: string) {
+  const [row] = await db
+    .select({ id: organisations.id, ...columns })
+    .from(organisations)
+    .where(eq(organisations.organisatie, name))
+    .for('update');
+  return row as (Organisation & { id: string }) | undefined;
+}
+
+/** Deactivates (now) or activates an organisation. */
+export async function setDeactivated(db: Database, id: string, deactivated: boolean): Promise<void> {
+  await db
+    .update(organisations)
+    .set({ deactivated: deactivated ? sql`now()` : null })
+    .where(eq(organisations.id, id));
+}
+
+/** The ids of an organisation's users (whose sessions end with its deactivation). */
+export async function userIdsOf(db: Database, organisationId: string): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.organisationId, organisationId));
+  return rows.map((row) => row.id);
 }
 
 export async function organisationIdsByName(db: Database, names: string[]): Promise<Map<string, string>> {

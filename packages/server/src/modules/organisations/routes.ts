@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
   createOrganisationSchema,
+  organisationActionSchema,
   organisationPageSchema,
   organisationSchema,
   organisationSearchSchema,
@@ -46,5 +47,50 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ service: OrganisationsS
       const created = await service.create(currentUser(request), request.body);
       return reply.code(201).send(created);
     },
+  );
+
+  const activation =
+    "Only a user manager who sees every organisation — the operator's own staff or the super role (403 otherwise, decision 0014); an unknown name answers 404. Audited.";
+
+  app.post(
+    '/rest/organisations/deactivate',
+    {
+      config: { access: 'canCreateUser' },
+      schema: {
+        tags: ['Organisaties'],
+        summary: "Deactivate an organisation ('Deactiveren')",
+        description: `Its users cannot log in and their sessions and tokens end at once; its system clients get no tokens; messages from it or addressed to it are refused with 422 (\`afzender\` or \`ontvanger\`) and a Dutch reason. Its data stays; 'Activeren' undoes it. An organisation of type Beheerder cannot be deactivated (403); 409 when already deactivated. ${activation}`,
+        body: organisationActionSchema,
+        response: {
+          200: organisationSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => service.setActive(currentUser(request), request.body.organisatie, false),
+  );
+
+  app.post(
+    '/rest/organisations/activate',
+    {
+      config: { access: 'canCreateUser' },
+      schema: {
+        tags: ['Organisaties'],
+        summary: "Activate an organisation again ('Activeren')",
+        description: `Its users log in again (with their passwords; sessions ended at the deactivation stay ended), its systems get tokens again and its messages are accepted. 409 when active. ${activation}`,
+        body: organisationActionSchema,
+        response: {
+          200: organisationSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => service.setActive(currentUser(request), request.body.organisatie, true),
   );
 };

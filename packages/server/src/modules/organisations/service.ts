@@ -10,8 +10,15 @@ import type { AuditService } from '../../audit/service';
 import { isOperator } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
-import { ConflictError, ForbiddenError } from '../../errors';
-import { insertOrganisation, searchOrganisations } from './repository';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import { endSessions } from '../../idp/sessions';
+import {
+  insertOrganisation,
+  organisationForUpdate,
+  searchOrganisations,
+  setDeactivated,
+  userIdsOf,
+} from './repository';
 
 type SearchBody = z.output<typeof organisationSearchSchema>;
 type CreateBody = z.output<typeof createOrganisationSchema>;
@@ -44,7 +51,7 @@ export function createOrganisationsService({ db, audit }: { db: Database; audit:
         operator: await isOperator(db, actor.deelnemer),
       });
       if (!policy.mayCreateOrganisations) throw new ForbiddenError(ORGANISATION_TEXTS.alleenBeheerder);
-      const organisation: Organisation = {
+      const organisation = {
         organisatie: input.organisatie,
         type: input.type,
         metadata: metadataFor(input),
@@ -59,6 +66,39 @@ export function createOrganisationsService({ db, audit }: { db: Database; audit:
           after: created,
         });
         return created;
+      });
+    },
+
+    /**
+     * 'Deactiveren' / 'Activeren' (issue 29): a deactivated organisation's users cannot log in and
+     * their sessions end at once, its system clients get no tokens, and messages from or to it are
+     * refused with 422. The operator's own organisations (type Beheerder) stay active. Only a user
+     * manager who sees every organisation (as for creating one). Audited.
+     */
+    async setActive(actor: AuthUser, name: string, active: boolean): Promise<Organisation> {
+      const policy = userManagementPolicy({
+        roles: actor.roles,
+        deelnemer: actor.deelnemer,
+        operator: await isOperator(db, actor.deelnemer),
+      });
+      if (!policy.mayCreateOrganisations) throw new ForbiddenError(ORGANISATION_TEXTS.alleenBeheerderActief);
+      return db.transaction(async (tx) => {
+        const found = await organisationForUpdate(tx, name);
+        if (!found) throw new NotFoundError(ORGANISATION_TEXTS.nietGevonden(name));
+        const { id, ...organisation } = found;
+        if (!active && organisation.type === 'Beheerder') throw new ForbiddenError(ORGANISATION_TEXTS.beheerderBlijft);
+        if (organisation.actief === active) {
+          throw new ConflictError((active ? ORGANISATION_TEXTS.alActief : ORGANISATION_TEXTS.alGedeactiveerd)(name));
+        }
+        await setDeactivated(tx, id, !active);
+        const ended = active ? 0 : await endSessions(tx, await userIdsOf(tx, id));
+        await audit.record(tx, actor, {
+          action: active ? 'organisation.activate' : 'organisation.deactivate',
+          subjectType: 'organisation',
+          subjectId: organisation.organisatie,
+          ...(active ? {} : { after: { sessiesBeeindigd: ended } }),
+        });
+        return { ...organisation, actief: active };
       });
     },
   };

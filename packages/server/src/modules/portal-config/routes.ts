@@ -7,10 +7,15 @@ const portalConfigSchema = z.object({
   clientId: z.string(),
   scope: z.string(),
   claims: z.object({ deelnemer: z.string(), roles: z.string(), email: z.string() }),
+  /** Whether the account menu offers 'Wachtwoord wijzigen': the embedded provider's users only. */
+  passwordChange: z.boolean(),
 });
 
 /** What the portal needs to know before login: where the identity provider is and how its claims are named. */
-export const portalConfigRoutes: FastifyPluginAsyncZod<{ oidc: Config['oidc'] }> = async (app, { oidc }) => {
+export const portalConfigRoutes: FastifyPluginAsyncZod<{ oidc: Config['oidc']; passwordChange: boolean }> = async (
+  app,
+  { oidc, passwordChange },
+) => {
   app.get(
     '/portal-config.json',
     {
@@ -22,6 +27,12 @@ export const portalConfigRoutes: FastifyPluginAsyncZod<{ oidc: Config['oidc'] }>
         response: { 200: portalConfigSchema },
       },
     },
-    async () => ({ authority: oidc.issuer, clientId: oidc.portalClientId, scope: oidc.scope, claims: oidc.claims }),
+    async () => ({
+      authority: oidc.issuer,
+      clientId: oidc.portalClientId,
+      scope: oidc.scope,
+      claims: oidc.claims,
+      passwordChange,
+    }),
   );
 };

@@ -81,7 +81,7 @@ export async function updateClient(
   return row;
 }
 
-/** What the identity provider needs of a client that is not revoked: how it authenticates and its participant. */
+/** What the identity provider needs of a client that is not revoked, of an active organisation: how it authenticates and its participant. */
 export async function activeClientForProvider(db: Database, clientId: string) {
   const [row] = await db
     .select({
@@ -96,7 +96,8 @@ export async function activeClientForProvider(db: Database, clientId: string) {
     })
     .from(systemClients)
     .innerJoin(organisations, eq(organisations.id, systemClients.organisationId))
-    .where(and(eq(systemClients.clientId, clientId), isNull(systemClients.revoked)));
+    // A deactivated organisation's systems get no token (issue 29): to the provider they do not exist.
+    .where(and(eq(systemClients.clientId, clientId), isNull(systemClients.revoked), isNull(organisations.deactivated)));
   return row;
 }
 export type ProviderClientRow = NonNullable<Awaited<ReturnType<typeof activeClientForProvider>>>;

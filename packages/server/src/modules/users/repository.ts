@@ -10,6 +10,8 @@ const columns = {
   email: users.email,
   roles: users.roles,
   delegerende: users.delegerende,
+  blocked: sql<boolean>`${users.blocked} is not null`,
+  passwordSet: sql<boolean>`${users.passwordHash} is not null`,
   organisatie: organisations.organisatie,
   organisatieType: organisations.type,
   metadata: organisations.metadata,
@@ -20,6 +22,8 @@ type Row = {
   email: string;
   roles: string[];
   delegerende: string | null;
+  blocked: boolean;
+  passwordSet: boolean;
   organisatie: string;
   organisatieType: string;
 } & {
@@ -28,9 +32,10 @@ type Row = {
 
 /**
  * A user as the portal shows them. The metadata comes from the organisation (spec 001 §3): combi
- * and deelnemer; a Gedelegeerd Netbeheerder acts for the delegerende chosen at creation.
+ * and deelnemer; a Gedelegeerd Netbeheerder acts for the delegerende chosen at creation. Whether a
+ * login lock holds is the throttle's to say (`vergrendeld`, filled in by the service).
  */
-export function toUser(row: Row): User {
+export function toUser(row: Row, vergrendeld = false): User {
   const { combi, deelnemer } = row.metadata;
   return {
     userid: row.id,
@@ -43,6 +48,9 @@ export function toUser(row: Row): User {
       ...(row.delegerende ? { delegerende: row.delegerende } : {}),
     },
     roles: row.roles.map((role) => roleOf(role, row.organisatieType)),
+    geblokkeerd: row.blocked,
+    wachtwoordIngesteld: row.passwordSet,
+    vergrendeld,
   };
 }
 
@@ -95,7 +103,7 @@ export async function searchUsers(db: Database, query: UserQuery) {
       .innerJoin(organisations, eq(organisations.id, users.organisationId))
       .where(where),
   ]);
-  return { items: rows.map(toUser), count: total?.count ?? 0 };
+  return { items: rows.map((row) => toUser(row)), count: total?.count ?? 0 };
 }
 
 export async function userById(db: Database, id: string, lock = false): Promise<User | undefined> {
@@ -107,6 +115,19 @@ export async function userById(db: Database, id: string, lock = false): Promise<
     .where(eq(users.id, id));
   const [row] = await (lock ? query.for('update', { of: users }) : query);
   return row ? toUser(row) : undefined;
+}
+
+/** Blocks (now) or unblocks a user. */
+export async function setBlocked(db: Database, id: string, blocked: boolean): Promise<void> {
+  await db
+    .update(users)
+    .set({ blocked: blocked ? sql`now()` : null, updated: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** Deletes a user; its set-password links go with it (the audit log keeps its e-mail address). */
+export async function deleteUser(db: Database, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
 }
 
 export async function setRoles(db: Database, id: string, roles: string[]): Promise<void> {

@@ -10,6 +10,7 @@ import {
   syncReportSchema,
   roleTreeSchema,
   userPageSchema,
+  userActionSchema,
   userSchema,
   userSearchSchema,
 } from '@knooppunt/domain';
@@ -75,7 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         tags,
         summary: "Change a user's roles",
         description:
-          "`user` is the userid. The roles must belong to the group of the user's organisation type: exactly one main role when the group has main roles, else at least one optional role (400 naming `roles`); for an organisation of type 'Beheerder': 'Beheer ziet alles' with optional roles of its group, or one or more staff roles, or 'geen' alone. Rights (decision 0014): a user the caller does not see answers 404; nobody changes their own roles (403); users of a 'Beheerder'-type organisation, and granting or removing the super role, the Beheerder group's own optional roles or a user-management role, only for a platform administrator ('Beheer ziet alles' with 'Gebruikers Beheren'); a user manager of a participant only manages its own organisation's users (403 naming the organisation or role). Audited. Takes effect at the user's next token refresh.",
+          "`user` is the userid. The roles must belong to the group of the user's organisation type: exactly one main role when the group has main roles, else at least one optional role (400 naming `roles`); for an organisation of type 'Beheerder': 'Beheer ziet alles' with optional roles of its group, or one or more staff roles, or 'geen' alone. Rights (decision 0014): a user the caller does not see answers 404; nobody changes their own roles (403); users of a 'Beheerder'-type organisation, and granting or removing the super role, the Beheerder group's own optional roles or a user-management role, only for a platform administrator ('Beheer ziet alles' with 'Gebruikers Beheren'); a user manager of a participant only manages its own organisation's users (403 naming the organisation or role). Audited. Ends the user's sessions and tokens: the new roles hold from its next login.",
         body: changeRolesSchema,
         response: { 200: userSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
@@ -99,6 +100,111 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
   );
 
+  const managed =
+    'Rights as for changing roles (decision 0014): a user the caller does not see answers 404 (also for a `user` that is no userid); nobody acts on their own account (403); only users of an organisation the caller may manage and holding only roles it may grant (403 naming the organisation or role). Audited.';
+
+  app.post(
+    '/rest/users/block',
+    {
+      config: { access: 'canCreateUser' },
+      schema: {
+        tags,
+        summary: "Block a user ('Blokkeren')",
+        description: `\`user\` is the userid. A blocked user cannot log in (the login page says so once the password is right), and its sessions, grants, refresh tokens and access tokens end at once. 409 when already blocked. ${managed}`,
+        body: userActionSchema,
+        response: {
+          200: userSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => service.setBlocked(currentUser(request), request.body.user, true),
+  );
+
+  app.post(
+    '/rest/users/unblock',
+    {
+      config: { access: 'canCreateUser' },
+      schema: {
+        tags,
+        summary: "Unblock a user ('Deblokkeren')",
+        description: `\`user\` is the userid. The user can log in again with its password. 409 when not blocked. ${managed}`,
+        body: userActionSchema,
+        response: {
+          200: userSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => service.setBlocked(currentUser(request), request.body.user, false),
+  );
+
+  app.post(
+    '/rest/users/delete',
+    {
+      config: { access: 'canCreateUser' },
+      schema: {
+        tags,
+        summary: "Delete a user ('Verwijderen')",
+        description: `\`user\` is the userid. The user, its sessions and tokens and its set-password links are deleted; the audit log keeps its e-mail address. Answers 204. ${managed}`,
+        body: userActionSchema,
+        response: { 204: z.null(), 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(currentUser(request), request.body.user);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/rest/users/invite',
+    {
+      config: { access: 'canCreateUser' },
+      schema: {
+        tags,
+        summary: "Send the invitation again ('Uitnodiging opnieuw versturen')",
+        description: `\`user\` is the userid of a user who never set a password (\`wachtwoordIngesteld\` false; else 409): a fresh one-time set-password link (7 days) is mailed, or logged when mail is off, and every earlier link stops working. In demo mode the link is answered as \`setPasswordUrl\`. 409 with an external identity provider or for a blocked user. ${managed}`,
+        body: userActionSchema,
+        response: {
+          200: createdUserSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => service.reinvite(currentUser(request), request.body.user),
+  );
+
+  app.post(
+    '/rest/users/unlock',
+    {
+      config: { access: 'canCreateUser' },
+      schema: {
+        tags,
+        summary: "Lift a login lock ('Ontgrendelen')",
+        description: `\`user\` is the userid of a user locked after too many failed logins (\`vergrendeld\`; else 409): the lock ends and the account's failures are forgotten (its source addresses' counters stay, decision 0016). Setting a password through a link lifts the lock too. ${managed}`,
+        body: userActionSchema,
+        response: {
+          200: userSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => service.unlock(currentUser(request), request.body.user),
+  );
+
   app.post(
     '/rest/admin/synchronize',
     {
@@ -107,7 +213,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         tags,
         summary: 'Synchronise the identity provider with the users',
         description:
-          "Reconciles what the identity provider knows with the users table and reports it (decision 0013): the embedded provider's sessions, grants and tokens of accounts that no longer exist are removed; users without a password are reported. It concerns every organisation's accounts: only for callers who see every organisation's users (403 otherwise, decision 0014). The body may be empty. Audited.",
+          "Reconciles what the identity provider knows with the users table and reports it (decision 0013): the embedded provider's sessions, grants and tokens of accounts that no longer exist are removed (`verwijderd` counts those records; no user is ever deleted); users without a password are reported. It concerns every organisation's accounts: only for callers who see every organisation's users (403 otherwise, decision 0014). The body may be empty. Audited.",
         body: z.object({}).optional(),
         response: { 200: syncReportSchema, 403: apiErrorSchema },
       },

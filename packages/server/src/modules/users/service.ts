@@ -20,7 +20,20 @@ import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { IdentityDirectory } from '../../idp/directory';
-import { insertUser, organisationByName, rolesInUse, searchUsers, setRoles, suggestions, userById } from './repository';
+import type { LoginLimits } from '../../config';
+import { endSessions } from '../../idp/sessions';
+import { lockedAccounts, unlockAccount } from '../../idp/throttle';
+import {
+  deleteUser,
+  insertUser,
+  organisationByName,
+  rolesInUse,
+  searchUsers,
+  setBlocked,
+  setRoles,
+  suggestions,
+  userById,
+} from './repository';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
@@ -43,10 +56,13 @@ export function createUsersService({
   db,
   audit,
   directory,
+  loginLimits,
 }: {
   db: Database;
   audit: AuditService;
   directory: IdentityDirectory;
+  /** The login throttle's limits: which counters are locks ('vergrendeld', 'Ontgrendelen'). */
+  loginLimits: LoginLimits;
 }) {
   /** Decision 0014, fed by the token: roles, deelnemer (and whether it is the operator's), sub and e-mail. */
   const policyOf = async (user: AuthUser) =>
@@ -57,6 +73,38 @@ export function createUsersService({
       sub: user.sub,
       email: user.email,
     });
+
+  /** The users with whether a login lock holds for each (one query for the page). */
+  const withLocks = async (items: User[]): Promise<User[]> => {
+    const locked = await lockedAccounts(
+      db,
+      items.map((user) => user.email),
+      loginLimits,
+    );
+    return items.map((user) => ({ ...user, vergrendeld: locked.has(user.email.toLowerCase()) }));
+  };
+
+  /**
+   * The user an action of a user manager is about, locked for the change (inside `tx`). Decision
+   * 0014: a user outside the actor's view is not found; only users of an organisation the actor
+   * may manage, holding only roles it may grant or remove; never the actor itself (`self` names
+   * the refusal). The policy is read before the transaction (`policyOf`): inside it, a query on
+   * `db` would wait for the transaction's own connection.
+   */
+  const managedUser = async (tx: Database, policy: UserManagementPolicy, userid: string, self: string) => {
+    const user = await userById(tx, userid, true);
+    const organisation = user && {
+      organisatie: user.organisatie,
+      type: user.organisatieType,
+      deelnemer: user.metadata.deelnemer ?? user.organisatie,
+    };
+    if (!user || !organisation || !policy.mayView(organisation)) {
+      throw new NotFoundError(USER_TEXTS.gebruikerNietGevonden);
+    }
+    if (policy.isSelf(user)) throw new ForbiddenError(self);
+    if (!policy.mayManage(organisation)) throw new ForbiddenError(USER_TEXTS.organisatieNietBeheren(user.organisatie));
+    return user;
+  };
 
   return {
     /**
@@ -123,7 +171,7 @@ export function createUsersService({
 
     /** The users the actor sees: every organisation's, or only its own (decision 0014). */
     async search(actor: AuthUser, body: z.output<typeof userSearchSchema>) {
-      const { items, count } = await searchUsers(db, {
+      const { items: found, count } = await searchUsers(db, {
         scope: (await policyOf(actor)).viewScope,
         ...body.filters,
         skip: body.skip,
@@ -131,7 +179,7 @@ export function createUsersService({
         sortBy: body.sortBy ?? 'email',
         sortDirection: body.sortDirection ?? 'asc',
       });
-      return { items, count, skip: body.skip, limit: body.limit };
+      return { items: await withLocks(found), count, skip: body.skip, limit: body.limit };
     },
 
     /**
@@ -161,32 +209,23 @@ export function createUsersService({
 
     /**
      * Replaces a user's roles (spec 001 §5 'Change roles', checked against the group of the user's
-     * organisation type). The identity provider reads the roles when it issues a token, so they
-     * take effect at the user's next token refresh (README: 'Roles and tokens'). Decision 0014: a
+     * organisation type). The user's sessions and tokens end with the change (issue 29), so the
+     * new roles hold from its next login (README: 'Roles and tokens'). Decision 0014: a
      * user outside the actor's view is not found; nobody changes their own roles; only users of an
      * organisation the actor may manage, granting or removing only roles it may grant.
      */
     async changeRoles(actor: AuthUser, body: z.output<typeof changeRolesSchema>): Promise<User> {
       const roles = [...new Set(body.roles)];
       const policy = await policyOf(actor);
-      return db.transaction(async (tx) => {
-        const user = await userById(tx, body.user, true);
-        const organisation = user && {
-          organisatie: user.organisatie,
-          type: user.organisatieType,
-          deelnemer: user.metadata.deelnemer ?? user.organisatie,
-        };
-        if (!user || !organisation || !policy.mayView(organisation)) {
-          throw new NotFoundError(USER_TEXTS.gebruikerNietGevonden);
-        }
-        if (policy.isSelf(user)) throw new ForbiddenError(USER_TEXTS.eigenRollen);
-        if (!policy.mayManage(organisation))
-          throw new ForbiddenError(USER_TEXTS.organisatieNietBeheren(user.organisatie));
+      const changedUser = await db.transaction(async (tx) => {
+        const user = await managedUser(tx, policy, body.user, USER_TEXTS.eigenRollen);
         const before = user.roles.map((role) => role.name);
         assertGrantable(policy, changed(before, roles));
         const problems = roleProblems(user.organisatieType, roles);
         if (problems.length) throw invalid(problems);
         await setRoles(tx, user.userid, roles);
+        // The new roles hold from the next login: the sessions and tokens of the old ones end now.
+        await endSessions(tx, [user.userid]);
         await audit.record(tx, actor, {
           action: 'user.roles',
           subjectType: 'user',
@@ -196,6 +235,93 @@ export function createUsersService({
         });
         return { ...user, roles: roles.map((role) => roleOf(role, user.organisatieType)) };
       });
+      return (await withLocks([changedUser]))[0]!;
+    },
+
+    /**
+     * 'Blokkeren' / 'Deblokkeren': a blocked user cannot log in, and its sessions, grants, refresh
+     * and access tokens end at once. Only a user the actor may manage, holding roles it may grant.
+     * Audited.
+     */
+    async setBlocked(actor: AuthUser, userid: string, blocked: boolean): Promise<User> {
+      const policy = await policyOf(actor);
+      const result = await db.transaction(async (tx) => {
+        const user = await managedUser(tx, policy, userid, USER_TEXTS.eigenAccount);
+        assertGrantable(
+          policy,
+          user.roles.map((role) => role.name),
+        );
+        if (user.geblokkeerd === blocked) {
+          throw new ConflictError(blocked ? USER_TEXTS.alGeblokkeerd : USER_TEXTS.nietGeblokkeerd);
+        }
+        await setBlocked(tx, user.userid, blocked);
+        if (blocked) await endSessions(tx, [user.userid]);
+        await audit.record(tx, actor, {
+          action: blocked ? 'user.block' : 'user.unblock',
+          subjectType: 'user',
+          subjectId: user.email,
+        });
+        return { ...user, geblokkeerd: blocked };
+      });
+      return (await withLocks([result]))[0]!;
+    },
+
+    /**
+     * 'Verwijderen': the user, its sessions and tokens and its set-password links are gone; the
+     * audit log keeps the e-mail address (its entries name the user by it). Audited.
+     */
+    async remove(actor: AuthUser, userid: string): Promise<void> {
+      const policy = await policyOf(actor);
+      await db.transaction(async (tx) => {
+        const user = await managedUser(tx, policy, userid, USER_TEXTS.eigenAccount);
+        assertGrantable(
+          policy,
+          user.roles.map((role) => role.name),
+        );
+        await endSessions(tx, [user.userid]);
+        await deleteUser(tx, user.userid);
+        await audit.record(tx, actor, {
+          action: 'user.delete',
+          subjectType: 'user',
+          subjectId: user.email,
+          before: { organisatie: user.organisatie, roles: user.roles.map((role) => role.name) },
+        });
+      });
+    },
+
+    /**
+     * 'Uitnodiging opnieuw versturen': a fresh set-password link for a user who never set a
+     * password; earlier links stop working. Audited.
+     */
+    async reinvite(actor: AuthUser, userid: string) {
+      const reinvite = directory.reinvite;
+      if (!reinvite) throw new ConflictError(USER_TEXTS.geenUitnodigingExtern);
+      const policy = await policyOf(actor);
+      const result = await db.transaction(async (tx) => {
+        const user = await managedUser(tx, policy, userid, USER_TEXTS.eigenAccount);
+        if (user.wachtwoordIngesteld) throw new ConflictError(USER_TEXTS.alWachtwoord);
+        if (user.geblokkeerd) throw new ConflictError(USER_TEXTS.geblokkeerdUitnodigen);
+        const link = await reinvite(tx, { id: user.userid, email: user.email });
+        await audit.record(tx, actor, { action: 'user.invite', subjectType: 'user', subjectId: user.email });
+        return { ...user, ...link };
+      });
+      directory.afterCommit?.();
+      return result;
+    },
+
+    /**
+     * 'Ontgrendelen': lifts the lock of too many failed logins (decision 0016) and forgets the
+     * account's failures; its source addresses' counters stay. Audited.
+     */
+    async unlock(actor: AuthUser, userid: string): Promise<User> {
+      const policy = await policyOf(actor);
+      const result = await db.transaction(async (tx) => {
+        const user = await managedUser(tx, policy, userid, USER_TEXTS.eigenAccount);
+        if (!(await unlockAccount(tx, user.email, loginLimits))) throw new ConflictError(USER_TEXTS.nietVergrendeld);
+        await audit.record(tx, actor, { action: 'user.unlock', subjectType: 'user', subjectId: user.email });
+        return user;
+      });
+      return { ...result, vergrendeld: false };
     },
   };
 }
