@@ -22,6 +22,10 @@ if (!databaseUrl) {
 const port = Number(process.env.E2E_GOLIVE_PORT ?? 8281);
 const baseURL = `http://127.0.0.1:${port}`;
 export const GOLIVE_ADMIN = 'beheerder@netwerkbedrijf-test.example';
+/** OPERATOR_EMAIL: where the platform's alerts go (issue 29). */
+export const GOLIVE_OPERATOR = 'storingen@netwerkbedrijf-test.example';
+/** The server's database: the test starts a second process on it, with another SECRET_KEY. */
+export const GOLIVE_DATABASE_URL = databaseUrl;
 
 export default defineConfig({
   ...base,
@@ -36,6 +40,9 @@ export default defineConfig({
       DEMO: '0',
       ADMIN_EMAIL: GOLIVE_ADMIN,
       SECRET_KEY: randomBytes(32).toString('base64'),
+      OPERATOR_EMAIL: GOLIVE_OPERATOR,
+      // The platform alerts are evaluated every 2 s, so the test need not wait for them.
+      ALERT_CHECK_SECONDS: '2',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'knooppunt-golive-')),
       // The test's receiver listens on loopback over plain http.
       ALLOW_PRIVATE_TARGETS: '1',

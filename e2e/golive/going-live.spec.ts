@@ -3,12 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { EXAMPLE_BERICHTEN } from '@knooppunt/domain';
 import type { Page } from '@playwright/test';
-import { GOLIVE_ADMIN } from '../playwright.golive.config';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GOLIVE_ADMIN, GOLIVE_DATABASE_URL, GOLIVE_OPERATOR } from '../playwright.golive.config';
 import { connectReceiver } from '../support/configs';
 import { cellOf, listTable, searchUntil, searchUntilVisible } from '../support/lists';
 import { linkIn, waitForMail } from '../support/mail';
 import { test, expect } from '../support/test';
 import { loginWithPassword, setPasswordThroughLink } from '../support/users';
+import { portalAccessToken, portalRefreshToken } from '../support/portal';
+import type { APIRequestContext, Browser } from '@playwright/test';
 
 /**
  * The production acceptance test (issue 19): Knooppunt on a PostgreSQL server with DEMO=0, an
@@ -77,7 +84,7 @@ async function createUser(page: Page, email: string, organisatie: string, rol: s
     await page.keyboard.press('Escape');
   }
   await dialog.getByRole('button', { name: 'Aanmaken' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Gebruiker succesvol aangemaakt' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Gebruiker succesvol aangemaakt' })).toBeVisible();
   await expect(dialog).toBeHidden();
   return waitForMail(email, /^Uw account voor Knooppunt beheer$/);
 }
@@ -100,7 +107,47 @@ async function issueSystemClient(page: Page, organisatie: string) {
   return { clientId, secret, tokenEndpoint };
 }
 
-test('from ADMIN_EMAIL to a delivered message on PostgreSQL without demo mode', async ({ page, request }) => {
+/** The user signed in in a browser of its own: its refresh token, as the portal keeps it. */
+async function signedIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginWithPassword(page, email, password);
+  const refreshToken = await portalRefreshToken(page);
+  await context.close();
+  return refreshToken;
+}
+
+/** A refresh at the provider's token endpoint, as the portal makes it: answers the status. */
+async function refresh(request: APIRequestContext, refreshToken: string): Promise<number> {
+  const response = await request.post('/oidc/token', {
+    form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'knooppunt-portal' },
+  });
+  return response.status();
+}
+
+/** A second Knooppunt process on the same database with another SECRET_KEY: its exit code and output. */
+async function startWithAnotherKey(): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('../packages/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: GOLIVE_DATABASE_URL,
+      SECRET_KEY: randomBytes(32).toString('base64'),
+      DEMO: '0',
+      PORT: '0',
+      ROLE: 'api',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'knooppunt-golive-wrong-key-')),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, output };
+}
+
+test('from ADMIN_EMAIL to a delivered message on PostgreSQL without demo mode', async ({ page, request, browser }) => {
   const receiver = await startReceiver();
   try {
     // 1. The first administrator: created at start-up, invited by mail.
@@ -111,7 +158,12 @@ test('from ADMIN_EMAIL to a delivered message on PostgreSQL without demo mode', 
     // 2. The participants and a user for each (invited by mail).
     await createOrganisation(page, 'Netbeheer_Test', 'Netbeheerder');
     await createOrganisation(page, 'Aannemer_Test', 'Aannemer');
-    await createUser(page, 'planner@netbeheer-test.example', 'Netbeheer_Test', 'Netbeheerder');
+    const plannerInvitation = await createUser(
+      page,
+      'planner@netbeheer-test.example',
+      'Netbeheer_Test',
+      'Netbeheerder',
+    );
     await createUser(page, 'werkvoorbereider@aannemer-test.example', 'Aannemer_Test', 'Coordinerende Aannemer');
 
     // 3. System credentials for both participants, copied from the screen.
@@ -167,7 +219,85 @@ test('from ADMIN_EMAIL to a delivered message on PostgreSQL without demo mode', 
     });
     await expect(row.getByRole('button', { name: 'Opnieuw verzenden' })).toHaveCount(0);
 
-    // 8. 'Intrekken': the system gets no token any more.
+    // 8. Users over time (issue 29): a blocked user's refresh token is refused at once, and so is
+    // one obtained before its password was set again.
+    const planner = 'planner@netbeheer-test.example';
+    const plannerPage = await (await browser.newContext()).newPage();
+    await setPasswordThroughLink(plannerPage, linkIn(plannerInvitation), 'planner-wachtwoord-1');
+    await plannerPage.context().close();
+    // Two sessions each time: the one refreshed first shows a refresh works, the other what changed.
+    const [control, beforeBlock] = [
+      await signedIn(browser, planner, 'planner-wachtwoord-1'),
+      await signedIn(browser, planner, 'planner-wachtwoord-1'),
+    ];
+    expect(await refresh(request, control)).toBe(200);
+    const admin = { authorization: `Bearer ${await portalAccessToken(page)}` };
+    const found = await request.post('/rest/users/search', {
+      headers: admin,
+      data: { filters: [{ name: 'search', value: planner }] },
+    });
+    const plannerId = ((await found.json()) as { items: { userid: string }[] }).items[0]!.userid;
+    const blocked = await request.post('/rest/users/block', { headers: admin, data: { user: plannerId } });
+    expect(blocked.status(), await blocked.text()).toBe(200);
+    expect(await refresh(request, beforeBlock)).toBe(400);
+    const unblocked = await request.post('/rest/users/unblock', { headers: admin, data: { user: plannerId } });
+    expect(unblocked.status(), await unblocked.text()).toBe(200);
+
+    const [controlAgain, beforeReset] = [
+      await signedIn(browser, planner, 'planner-wachtwoord-1'),
+      await signedIn(browser, planner, 'planner-wachtwoord-1'),
+    ];
+    expect(await refresh(request, controlAgain)).toBe(200);
+    const resetPage = await (await browser.newContext()).newPage();
+    await resetPage.goto('/account/wachtwoord-vergeten');
+    await resetPage.getByLabel('E-mailadres').fill(planner);
+    await resetPage.getByRole('button', { name: 'Link versturen' }).click();
+    const reset = await waitForMail(planner, /^Nieuw wachtwoord voor Knooppunt beheer$/);
+    expect(reset.text).toContain('De link is 1 uur geldig');
+    await setPasswordThroughLink(resetPage, linkIn(reset), 'planner-wachtwoord-2');
+    await resetPage.context().close();
+    expect(await refresh(request, beforeReset)).toBe(400);
+    await signedIn(browser, planner, 'planner-wachtwoord-2');
+
+    // 9. A start with another SECRET_KEY is refused, in one line naming it.
+    const wrongKey = await startWithAnotherKey();
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.output).toContain('Knooppunt start niet: SECRET_KEY past niet bij de opgeslagen geheimen');
+
+    // 10. A fault on the platform's side — a configuration that asks for mTLS while the platform
+    // has no client certificate — is the operator's: a mail to OPERATOR_EMAIL, no failed attempt
+    // for the receiver; and a recovery mail once a message of that receiver goes out again.
+    const endpoints = {
+      tokenUrl: `${receiver.base}/token`,
+      clientId: 'knooppunt',
+      clientSecret: 'geheim-van-aannemer-test',
+      callbackBase: `${receiver.base}/callback`,
+    };
+    await connectReceiver(page, 'aansluiting', 'Aannemer_Test', endpoints, { version: 2, useMtls: true });
+    const faulted = `GOLIVE-${randomUUID().slice(0, 8)}`;
+    const again = await request.post(netbeheer.tokenEndpoint, {
+      headers: { authorization: `Basic ${basic}` },
+      form: { grant_type: 'client_credentials' },
+    });
+    const { access_token: freshToken } = (await again.json()) as { access_token: string };
+    const offeredAgain = await request.post('/api/v1/berichten', {
+      headers: { authorization: `Bearer ${freshToken}`, 'idempotency-key': randomUUID() },
+      data: { ...example, opdrachtId: faulted, data: { ...example.data, opdrachtnemer: 'Aannemer_Test' } },
+    });
+    expect(offeredAgain.status(), await offeredAgain.text()).toBe(202);
+    const alert = await waitForMail(GOLIVE_OPERATOR, /Storing bij afleveren aan de kant van Knooppunt/);
+    expect(alert.text).toContain('mTLS is gevraagd, maar op het platform is geen clientcertificaat ingesteld');
+    await page.goto(`/berichten?opdrachtId=${faulted}`);
+    const faultedRow = table.getByRole('row', { name: new RegExp(faulted) });
+    await searchUntilVisible(page, faultedRow);
+    await expect(await cellOf(table, faultedRow, 'Mislukte pogingen')).toHaveText('0');
+    await connectReceiver(page, 'aansluiting', 'Aannemer_Test', endpoints, { version: 3 });
+    await expect
+      .poll(() => receiver.received.filter((r) => r.body.opdrachtId === faulted).length, { timeout: 60_000 })
+      .toBeGreaterThan(0);
+    await waitForMail(GOLIVE_OPERATOR, /Afleveren werkt weer/);
+
+    // 11. 'Intrekken': the system gets no token any more.
     await page.goto('/clients?organisatie=Netbeheer_Test');
     const clientRow = page.getByRole('row', { name: new RegExp(netbeheer.clientId) });
     await clientRow.getByRole('button', { name: 'Intrekken' }).click();

@@ -43,7 +43,14 @@ export interface ReceiverEndpoints {
  * in on `page` (super role with 'Opdrachtverstrekking Beheren'): its configuration created,
  * activated, and its sender running on it.
  */
-export async function connectReceiver(page: Page, flow: Flow, deelnemer: string, endpoints: ReceiverEndpoints) {
+export async function connectReceiver(
+  page: Page,
+  flow: Flow,
+  deelnemer: string,
+  endpoints: ReceiverEndpoints,
+  /** A later configuration of the same receiver: its version number, and whether it asks for mTLS. */
+  options: { version?: number; useMtls?: boolean } = {},
+) {
   const headers = { authorization: `Bearer ${await portalAccessToken(page)}` };
   const urls = urlGroups(flow).opdrachtnemer.map((type) => [type, `${endpoints.callbackBase}/${type}`]);
   const key = { deelnemer, versienummer: VERSIENUMMERS[flow] };
@@ -52,12 +59,32 @@ export async function connectReceiver(page: Page, flow: Flow, deelnemer: string,
     clientSecret: endpoints.clientSecret,
     tokenUrl: endpoints.tokenUrl,
     urls: Object.fromEntries(urls),
+    ...(options.useMtls && { useMtls: true }),
   };
-  const created = await page.request.post('/rest/management/config', { headers, data: { ...key, config } });
-  expect(created.status(), await created.text()).toBe(201);
+  const version = options.version ?? 1;
+  if (version === 1) {
+    const created = await page.request.post('/rest/management/config', { headers, data: { ...key, config } });
+    expect(created.status(), await created.text()).toBe(201);
+  } else {
+    // A later version: an edit of the newest ('Bewerken'), built on it as the screen loaded it.
+    const newest = await page.request.get('/rest/management/config', {
+      headers,
+      params: { ...key, version: version - 1 },
+    });
+    expect(newest.status(), await newest.text()).toBe(200);
+    const { updated } = (await newest.json()) as { updated: string };
+    const edited = await page.request.put('/rest/management/config', {
+      headers,
+      data: { ...key, config, basedOn: { version: version - 1, updated } },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+  }
   const activated = await page.request.patch('/rest/management/config', { headers, data: key });
   expect(activated.status(), await activated.text()).toBe(200);
-  const sender = await page.request.put('/rest/management/message-sender', { headers, data: { ...key, version: 1 } });
+  const sender = await page.request.put('/rest/management/message-sender', {
+    headers,
+    data: { ...key, version },
+  });
   expect(sender.status(), await sender.text()).toBe(200);
 }
 

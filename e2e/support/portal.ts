@@ -36,3 +36,14 @@ export async function portalAccessToken(page: Page): Promise<string> {
   expect(token, 'the portal keeps no signed-in user').toBeTruthy();
   return token ?? '';
 }
+
+/** The refresh token of the user signed in on `page` (oidc-client-ts keeps it in session storage). */
+export async function portalRefreshToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
+    const user = key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { refresh_token?: string }) : {};
+    return user.refresh_token;
+  });
+  expect(token, 'the portal keeps no refresh token').toBeTruthy();
+  return token ?? '';
+}

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { searchUntilVisible } from '../support/lists';
 import { FAILS, newDeelnemer, newHoofdnetOpdracht, newOpdracht } from '../support/participants-api';
 import { loginAs, portalAccessToken } from '../support/portal';
+import { createUser, uniqueEmail } from '../support/users';
 import { selectVersion } from '../support/zoeken';
 
 // Every screen of both specifications, checked by axe-core against WCAG 2.1 A and AA (decision
@@ -48,6 +49,12 @@ test('the start page and the menu', async ({ page }) => {
   await page.getByRole('button', { name: 'Menu openen' }).click();
   await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeVisible();
   await expectNoAxeViolations(page, 'the menu');
+});
+
+test('the start page of a user without a monitoring right, with the screens it can open', async ({ page }) => {
+  await loginAs(page, 'netbeheer@zuid.example');
+  await expect(page.getByRole('navigation', { name: 'Onderdelen die u kunt openen' })).toBeVisible();
+  await expectNoAxeViolations(page, '/ without a monitoring right');
 });
 
 for (const flow of [
@@ -173,4 +180,39 @@ test("a participant's screens: own configuration editable, own scenarios and cli
   await closeDialog(page);
   await visit(page, '/uitval', 'Uitval');
   await visit(page, '/zoeken', "Overzicht van alle scenario's");
+});
+
+// Issue 29: the user actions, an organisation's status and 'Wachtwoord wijzigen', each asked and then cancelled.
+test("users' actions and markers, an organisation's status and 'Wachtwoord wijzigen'", async ({ page }) => {
+  await loginAs(page, 'beheer@knooppunt.example');
+  // A user with a marker: one who has no password yet.
+  const email = uniqueEmail('axe');
+  await createUser(page, email);
+  await page.goto(`/gebruikers?search=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('table', { name: 'Overzicht van alle gebruikers' })).toContainText('Nog geen wachtwoord');
+  await expectNoAxeViolations(page, '/gebruikers with a marker');
+  await page.getByRole('button', { name: `Meer acties: ${email}` }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectNoAxeViolations(page, "/gebruikers with a user's actions menu");
+  await page.getByRole('menuitem', { name: 'Blokkeren' }).click();
+  await expect(page.getByRole('dialog', { name: 'Gebruiker blokkeren' })).toBeVisible();
+  await expectNoAxeViolations(page, "/gebruikers with 'Gebruiker blokkeren'");
+  await page.getByRole('button', { name: 'Annuleren' }).click();
+  await openDialog(page, 'Synchroniseren');
+  await expectNoAxeViolations(page, "/gebruikers with 'Synchroniseren'");
+  await page.getByRole('button', { name: 'Annuleren' }).click();
+
+  await page.goto('/organisaties?open=Aannemer_Alfa');
+  const status = page.getByRole('dialog', { name: 'Aannemer_Alfa' }).getByRole('region', { name: 'Status' });
+  await status.getByRole('button', { name: 'Deactiveren' }).click();
+  await expect(page.getByRole('dialog', { name: 'Organisatie deactiveren' })).toBeVisible();
+  await expectNoAxeViolations(page, "/organisaties with 'Organisatie deactiveren'");
+  await page.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(page.getByRole('dialog', { name: 'Organisatie deactiveren' })).toHaveCount(0);
+  await closeDialog(page);
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await expect(page.getByRole('dialog', { name: 'Wachtwoord wijzigen' })).toBeVisible();
+  await expectNoAxeViolations(page, "the account menu's 'Wachtwoord wijzigen'");
 });

@@ -1,4 +1,5 @@
 import { VERSIENUMMER_AANSLUITING, urlGroups } from '@knooppunt/domain';
+import { DEMO_CALLBACK_SECRET, connectDemoReceiver } from '../support/configs';
 import { newDeelnemer } from '../support/participants-api';
 import { loginAs, menuPaths, portalAccessToken } from '../support/portal';
 import { expect, test } from '../support/test';
@@ -78,4 +79,42 @@ test('a participant has no Auditlog in the menu, and /auditlog is not allowed', 
   await page.goto('/auditlog');
   await expect(page.getByRole('heading', { name: 'Niet toegestaan' })).toBeVisible();
   await expect(page.getByRole('table', { name: TITLE })).toHaveCount(0);
+});
+
+test('at 1280 px Actie and Onderwerp show whole, and Wanneer takes only the width of its date and time', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A change with a long action and a long subject: the maximum of a new contractor's sender.
+  await loginAs(page, 'beheer@knooppunt.example');
+  const deelnemer = newDeelnemer('AUDITBREED');
+  const headers = { authorization: `Bearer ${await portalAccessToken(page)}` };
+  await connectDemoReceiver(page, 'aansluiting', deelnemer, DEMO_CALLBACK_SECRET);
+  const changed = await page.request.patch('/rest/management/message-sender', {
+    headers,
+    data: { deelnemer, versienummer: VERSIENUMMER_AANSLUITING, maxMessages: 2 },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+
+  await page.goto(`/auditlog?subjectId=${deelnemer}%7C${VERSIENUMMER_AANSLUITING}`);
+  const table = page.getByRole('table', { name: TITLE });
+  const row = table.getByRole('row', { name: /Maximaal aantal berichten gewijzigd/ });
+  await expect(row).toBeVisible();
+  const cells = row.locator('td');
+  await expect(cells.nth(2)).toHaveText('Maximaal aantal berichten gewijzigd');
+  await expect(cells.nth(3)).toHaveText(`Verzender ${deelnemer}|${VERSIENUMMER_AANSLUITING}`);
+  // Nothing in those two cells is cut: every element shows its whole text.
+  for (const cell of [cells.nth(2), cells.nth(3)]) {
+    const cut = await cell.evaluate((element) =>
+      [element, ...element.querySelectorAll('*')].some((child) => child.scrollWidth > child.clientWidth + 1),
+    );
+    expect(cut).toBe(false);
+  }
+  // The table fits the page, and Wanneer is no wider than its date and time need.
+  const fits = await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0));
+  expect(fits).toBe(true);
+  const when = (await table.getByRole('columnheader', { name: 'Wanneer' }).boundingBox())!;
+  const whole = (await table.boundingBox())!;
+  expect(when.width / whole.width).toBeLessThan(0.16);
+  await page.screenshot({ path: '/tmp/shots/e2e-auditlog.png' });
 });

@@ -64,10 +64,16 @@ test('Aansluiting: the messages by next attempt, fifty per page, filtered on Ent
   await expect(row.getByRole('button')).toHaveCount(1);
   await expect(row.getByRole('button', { name: `Opdracht ${opdrachtId}`, exact: true })).toBeVisible();
 
+  const created = (await (await cellOf(table, row, 'Aangemaakt')).textContent()) ?? '';
   await row.click();
   const panel = page.getByRole('dialog', { name: `Opdracht ${opdrachtId}` });
   await expect(panel).toBeVisible();
   await expect.poll(async () => Math.round((await panel.boundingBox())?.width ?? 0)).toBe(600);
+  // Above the message: not delivered yet, no failed attempt, its time as the list shows it (issue 29).
+  const delivery = panel.getByRole('region', { name: 'Aflevering' });
+  await expect(delivery).toContainText('Nog niet afgeleverd');
+  await expect(delivery).toContainText('Mislukte pogingen0');
+  await expect(delivery).toContainText(`Aangemaakt${created}`);
   const text = (await panel.locator('pre').textContent()) ?? '';
   expect(text).toContain(`\n  "opdrachtId": "${opdrachtId}",\n`);
   // Two spaces per level: the message's data one level deeper.
@@ -193,6 +199,22 @@ test('Aansluiting: a message delivered after a failure is resent after a confirm
     await expect.poll(() => system.callbacks.length).toBe(2);
     const nextAttempt = await cellOf(table, row, 'Volgende poging');
     await searchUntil(page, () => expect(nextAttempt).toHaveText('', { timeout: 1000 }));
+
+    // Its panel says above the message that and when it was delivered, after the failed attempt
+    // with its error, in the list's times (issue 29).
+    const lastAttempt = (await (await cellOf(table, row, 'Laatste poging')).textContent()) ?? '';
+    await row.getByRole('button', { name: `Opdracht ${opdrachtId}`, exact: true }).click();
+    const panel = page.getByRole('dialog', { name: `Opdracht ${opdrachtId}` });
+    const delivery = panel.getByRole('region', { name: 'Aflevering' });
+    await expect(delivery).toContainText(/^AfleveringAfgeleverdAfgeleverd op\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
+    await expect(delivery).toContainText(`Laatste mislukte poging${lastAttempt}`);
+    await expect(delivery).toContainText('Laatste foutmeldingAfleveren mislukt');
+    await expect(delivery).not.toContainText('Volgende poging');
+    await expect(panel.locator('pre')).toContainText(`"opdrachtId": "${opdrachtId}"`);
+    await expect(panel.locator('pre')).not.toContainText('deliveredAt');
+    await page.screenshot({ path: '/tmp/shots/e2e-berichten-panel.png' });
+    await panel.getByRole('button', { name: 'Sluiten' }).click();
+    await expect(panel).toBeHidden();
 
     // Delivered: the resend asks first; 'Nee' sends nothing.
     await resend.click();

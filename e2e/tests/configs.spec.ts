@@ -287,3 +287,36 @@ test('a user without configuration rights cannot open the configurations', async
     await expect(page).toHaveURL(/\/unauthorized$/);
   }
 });
+
+test("the form says whose credentials they are, and shows an aannemer's opdrachtnemer URLs first", async ({
+  page,
+  browser,
+}) => {
+  // A contractor's own user, on its own configuration (issue 29).
+  await loginAs(page, 'aannemer@alfa.example', '/configs');
+  await activeRow(page, 'Aannemer_Alfa').click();
+  const own = page.getByRole('dialog', { name: 'Aannemer_Alfa 2.0', exact: true });
+  await expect(own.getByLabel('Client ID')).toHaveAccessibleDescription(
+    'Het client ID van Knooppunt bij het token-endpoint van de deelnemer; niet dat van de systeemclient van de deelnemer.',
+  );
+  await expect(own.getByLabel('Client Secret')).toHaveAccessibleDescription(
+    /^Het geheim van Knooppunt bij dat client ID\./,
+  );
+  await expect(own.getByLabel('Token URL')).toHaveAccessibleDescription(
+    'Het token-endpoint van de deelnemer, waar Knooppunt een token ophaalt om berichten af te leveren.',
+  );
+  const groups = (panel: typeof own) => panel.getByRole('region').getByRole('heading', { level: 3 });
+  await expect(groups(own)).toHaveText(['Opdrachtnemer URLs', 'Opdrachtgever URLs']);
+  await page.screenshot({ path: '/tmp/shots/e2e-config-aannemer.png' });
+  await expectNoAxeViolations(page, '/configs with an aannemer’s own configuration');
+
+  // A grid operator's configuration keeps the opdrachtgever URLs first (the administrator, in a browser of its own).
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await loginAs(admin, 'beheer@knooppunt.example', '/configs?deelnemer=Netbeheer_Noord');
+  await activeRow(admin, 'Netbeheer_Noord').click();
+  const noord = admin.getByRole('dialog', { name: 'Netbeheer_Noord 2.0', exact: true });
+  await expect(noord.getByLabel('Client ID')).toBeVisible();
+  await expect(groups(noord)).toHaveText(['Opdrachtgever URLs', 'Opdrachtnemer URLs']);
+  await context.close();
+});

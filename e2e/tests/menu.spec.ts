@@ -101,6 +101,31 @@ test('a user whose roles open no screen reads on the start page that nothing is 
   expect(await menuPaths(page)).toEqual([]);
 });
 
+test('a user without a monitoring right reads on the start page which screens it can open, and opens one', async ({
+  page,
+}) => {
+  // A grid operator's user with only the concept-rules viewing right (issue 29: such a user saw only 'Welkom bij beheer').
+  await loginAs(page, 'netbeheer@zuid.example');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welkom bij beheer' })).toBeVisible();
+  const screens = page.getByRole('navigation', { name: 'Onderdelen die u kunt openen' });
+  await expect(screens).toContainText('Met uw rollen kunt u deze onderdelen openen:');
+  await expect(screens.getByRole('heading', { level: 2 })).toHaveText(['Business rules']);
+  // The same screens as the menu, each with what it is for.
+  const links = screens.getByRole('link');
+  await expect(links).toHaveText(['Zoeken', "Uw scenario's", 'Waardenlijsten']);
+  expect(
+    await links.evaluateAll((all) => all.map((link) => new URL((link as HTMLAnchorElement).href).pathname)),
+  ).toEqual(await menuPaths(page));
+  await page.keyboard.press('Escape');
+  await expect(screens).toContainText("Zoek in de gepubliceerde scenario's en vergelijk twee versies.");
+  await expect(screens).toContainText('Bekijk de toegestane waarden per netbeheerder en discipline.');
+  await page.screenshot({ path: '/tmp/shots/e2e-welkom.png' });
+
+  await links.filter({ hasText: 'Waardenlijsten' }).click();
+  await expect(page).toHaveURL(/\/waardenlijsten$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Overzicht van alle waardenlijsten' })).toBeVisible();
+});
+
 test('a menu link opens its screen behind its guard', async ({ page }) => {
   await loginAs(page, 'monitor@knooppunt.example');
   await menuPaths(page);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { loginAs } from '../support/portal';
+import { loginAs, portalAccessToken } from '../support/portal';
+import { createUser, loginWithPassword, setPasswordThroughLink, tryLogin, uniqueEmail } from '../support/users';
 
 test('an administrator creates an organisation and finds it', async ({ page }) => {
   await loginAs(page, 'users@knooppunt.example', '/organisaties');
@@ -119,4 +120,78 @@ test("the administrator sees a participant's partners and conformity, requires i
   await expect(page.getByText('Implementatiepartner ontkoppeld')).toBeVisible();
   await expect(participants.getByRole('listitem')).toHaveCount(1);
   await expect(participants.getByRole('listitem')).toContainText('Aannemer_Alfa');
+});
+
+// Issue 29. An organisation of its own, with a user of its own: no other test logs in there.
+test("the operator's user manager deactivates an organisation, whose user cannot log in, and activates it again", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const organisatie = `Aannemer_Pauze_${Date.now().toString(36)}`;
+  const email = uniqueEmail('pauze', 'pauze.example');
+  const password = 'een-wachtwoord-voor-pauze';
+  await loginAs(page, 'users@knooppunt.example', '/organisaties');
+  const created = await page.request.post('/rest/organisations', {
+    headers: { authorization: `Bearer ${await portalAccessToken(page)}` },
+    data: { organisatie, type: 'Aannemer' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const context = await browser.newContext();
+  const user = await context.newPage();
+  await setPasswordThroughLink(
+    user,
+    await createUser(page, email, { organisatie, roles: ['Coordinerende Aannemer'] }),
+    password,
+  );
+
+  const panel = await openOrganisation(page, organisatie);
+  const status = panel.getByRole('region', { name: 'Status' });
+  await expect(status).toContainText('Actief');
+  await status.getByRole('button', { name: 'Deactiveren' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Organisatie deactiveren' });
+  await expect(dialog).toContainText(
+    `Gebruikers van ${organisatie} kunnen dan niet meer inloggen en worden direct uitgelogd.`,
+  );
+  await expect(dialog).toContainText('Alle gegevens blijven bewaard; met Activeren maakt u dit ongedaan.');
+  await expectNoAxeViolations(page, "/organisaties with 'Organisatie deactiveren'");
+  await page.screenshot({ path: '/tmp/shots-c/organisaties-deactivate-dialog.png' });
+  await dialog.getByRole('button', { name: 'Deactiveren' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Organisatie gedeactiveerd' })).toContainText(organisatie);
+  await expect(status).toContainText('Gedeactiveerd');
+  await expect(status.getByRole('button', { name: 'Activeren' })).toBeVisible();
+  await expectNoAxeViolations(page, '/organisaties with a deactivated organisation in its panel');
+  await page.screenshot({ path: '/tmp/shots-c/organisaties-deactivated-panel.png' });
+
+  // Its user: the right password, and the login page says why it may not in.
+  await tryLogin(user, email, password);
+  await expect(
+    user.getByText('Uw organisatie is gedeactiveerd in Knooppunt. Neem contact op met de beheerder van Knooppunt.'),
+  ).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Sluiten' }).click();
+  await expect(panel).toBeHidden();
+  // The row says it too, beside the name.
+  const row = page.getByRole('table', { name: 'Organisaties' }).getByRole('row', { name: new RegExp(organisatie) });
+  await expect(row).toContainText('Gedeactiveerd');
+  await page.screenshot({ path: '/tmp/shots-c/organisaties-deactivated-row.png', fullPage: true });
+  await expectNoAxeViolations(page, '/organisaties with a deactivated organisation');
+
+  await row.getByRole('button', { name: new RegExp(`^${organisatie}`) }).click();
+  await expect(panel).toBeVisible();
+  await status.getByRole('button', { name: 'Activeren' }).click();
+  const again = page.getByRole('dialog', { name: 'Organisatie activeren' });
+  await again.getByRole('button', { name: 'Activeren' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Organisatie geactiveerd' })).toBeVisible();
+  await expect(status).toContainText('Actief');
+  await expect(status).not.toContainText('Gedeactiveerd');
+  await loginWithPassword(user, email, password);
+  await context.close();
+});
+
+test('an organisation of type Beheerder offers no Deactiveren', async ({ page }) => {
+  await loginAs(page, 'beheer@knooppunt.example', '/organisaties');
+  const panel = await openOrganisation(page, 'Knooppunt_Beheer');
+  await expect(panel.getByRole('region', { name: 'Status' })).toContainText('Actief');
+  await expect(panel.getByRole('button', { name: 'Deactiveren' })).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { expect, test } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_CALLBACK_SECRET, connectDemoReceiver, correctClientSecret, waitingReceiver } from '../support/configs';
 import {
+  cellOf,
   expectColumn,
   listTable,
   pagingButton,
@@ -65,10 +66,18 @@ test('Aansluiting: the failed messages by opdracht ID, filtered, opened in the p
   await expect(row).toContainText('Netbeheer_NoordOpdracht');
   await expect(row.getByRole('button', { name: 'Trace ID kopiëren' })).toHaveCount(0);
 
+  const lastAttempt = (await (await cellOf(table, row, 'Laatste poging')).textContent()) ?? '';
   await row.click();
   const panel = page.getByRole('dialog', { name: `Opdracht ${failed}` });
   await expect.poll(async () => Math.round((await panel.boundingBox())?.width ?? 0)).toBe(600);
   await expect(panel).toContainText('"traceId": "');
+  // Above the message: not delivered, its failed attempts with the last error, in the list's times (issue 29).
+  const delivery = panel.getByRole('region', { name: 'Aflevering' });
+  await expect(delivery).toContainText('Nog niet afgeleverd');
+  await expect(delivery).toContainText(/Mislukte pogingen[1-9]/);
+  await expect(delivery).toContainText(`Laatste mislukte poging${lastAttempt}`);
+  await expect(delivery).toContainText('Laatste foutmeldingToken ophalen mislukt');
+  await expect(delivery).toContainText('Volgende poging');
   await panel.getByRole('button', { name: 'Sluiten' }).click();
 
   await row.getByRole('button', { name: 'Opnieuw verzenden' }).click();

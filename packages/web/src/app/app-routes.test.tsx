@@ -123,6 +123,7 @@ describe('routes and guards', () => {
     const note = screen.getByRole('alert');
     expect(note).toHaveTextContent(LABELS.home.noAccess);
     expect(note).toHaveTextContent(LABELS.home.whomToAsk);
+    expect(screen.queryByRole('navigation', { name: LABELS.home.screensLabel })).not.toBeInTheDocument();
   });
 
   it('says nothing of the kind to a user whose roles open a screen', async () => {
@@ -130,6 +131,32 @@ describe('routes and guards', () => {
 
     expect(await screen.findByRole('heading', { name: TITLES.welcome })).toBeInTheDocument();
     expect(screen.queryByText(LABELS.home.noAccess)).not.toBeInTheDocument();
+  });
+
+  it('lists, on the start page of a user without a monitoring right, the screens its roles open and what each is for', async () => {
+    // A contractor's user with the configuration and Testtool rights only (issue 29).
+    const { router, user } = renderApp({
+      url: '/',
+      roles: ['Coordinerende Aannemer', 'Configuraties Beheren', 'Testtool Verzenden'],
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: TITLES.welcome })).toBeInTheDocument();
+    const screens = screen.getByRole('navigation', { name: LABELS.home.screensLabel });
+    expect(screens).toHaveTextContent(LABELS.home.screensIntro);
+    const links = within(screens).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/configs', '/hoofdnet/configs', '/testtool']);
+    expect(
+      within(screens)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual([LABELS.menu.sections.aansluiting, LABELS.menu.sections.hoofdnet, LABELS.menu.sections.users]);
+    expect(screens).toHaveTextContent(LABELS.menu.descriptions.configs);
+    expect(screens).toHaveTextContent(LABELS.menu.descriptions.hoofdnetConfigs);
+    expect(screens).toHaveTextContent(LABELS.menu.descriptions.testtool);
+
+    await user.click(links[2]!);
+    expect(await screen.findByRole('heading', { level: 1, name: LABELS.testtool.title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/testtool');
   });
 
   it('opens the Overzicht on / for the monitoring rights (Berichten or Uitval), the welcome for others', async () => {

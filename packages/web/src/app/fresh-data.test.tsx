@@ -134,6 +134,9 @@ describe('fresh data after a change, across screens', () => {
     expect(within(tree).queryByRole('button', { name: 'Aannemer' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: LABELS.gebruikers.synchronize }));
+    // Asked first (issue 29).
+    const asked = screen.getByRole('dialog', { name: LABELS.gebruikers.syncTitle });
+    await user.click(within(asked).getByRole('button', { name: LABELS.gebruikers.synchronize }));
 
     expect(await within(tree).findByRole('button', { name: 'Aannemer' })).toBeInTheDocument();
     expect(api.calls('POST', '/rest/roles/search')).toHaveLength(2);
@@ -232,6 +235,7 @@ describe('the rule names the keys the features use', () => {
       { runQueryOptions },
       { getConformityQueryOptions },
       { organisationLinksQueryOptions },
+      { platformQueryOptions },
     ] = await Promise.all([
       import('@/features/organisaties/api/search-organisations'),
       import('@/features/configs/api/get-valuelists'),
@@ -253,6 +257,7 @@ describe('the rule names the keys the features use', () => {
       import('@/features/testtool/api/get-run'),
       import('@/lib/api/get-conformity'),
       import('@/features/organisaties/api/get-organisation-links'),
+      import('@/features/overzicht/api/get-platform'),
     ]);
     const features: Record<keyof typeof DATA_KEYS, readonly unknown[]> = {
       organisations: searchOrganisationsQueryOptions().queryKey,
@@ -277,6 +282,7 @@ describe('the rule names the keys the features use', () => {
       testruns: runsQueryOptions().queryKey,
       conformity: getConformityQueryOptions('Aannemer_Alfa').queryKey,
       implementationLinks: organisationLinksQueryOptions('Aannemer_Alfa').queryKey,
+      platform: platformQueryOptions().queryKey,
     };
     // The run of a report is under the same key: starting or stopping one refreshes it too.
     expect(runQueryOptions('run-1').queryKey.slice(0, DATA_KEYS.testruns.length)).toEqual(DATA_KEYS.testruns);

@@ -29,6 +29,7 @@ export const DATA_KEYS = {
   testruns: ['testtool', 'runs'],
   conformity: ['conformiteit'],
   implementationLinks: ['implementatiepartners'],
+  platform: ['platform'],
 } as const satisfies Record<string, QueryKey>;
 
 const key = (queryKey: QueryKey): QueryFilters => ({ queryKey });
@@ -82,4 +83,6 @@ export const FRESH_DATA_RULE: FreshDataRule = {
   conformity: [key(DATA_KEYS.conformity), AUDIT],
   // The links on Organisaties, and the participants a partner's user acts for (the Testtool's 'Namens').
   implementationLinks: [key(DATA_KEYS.implementationLinks), AUDIT],
+  // A mail sent again leaves the outbox's waiting mails on the Overzicht.
+  platform: [key(DATA_KEYS.platform), AUDIT],
 };

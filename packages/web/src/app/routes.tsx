@@ -13,8 +13,11 @@ export type RouteAccess = 'public' | 'authenticated' | Permission;
 export interface AppRoute {
   path: string;
   access: RouteAccess;
-  /** Where the route shows in the drawer; absent for routes that are not in the menu. */
-  menu?: { section: MenuSection; label: string };
+  /**
+   * Where the route shows in the drawer, and what the screen is for in one sentence (the start
+   * page of a user without a monitoring right lists them); absent for routes not in the menu.
+   */
+  menu?: { section: MenuSection; label: string; description: string };
   /** Loads the screen as a chunk of its own. */
   screen: () => Promise<{ Component: ComponentType } | { element: ReactNode }>;
 }
@@ -54,43 +57,51 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/opdrachten',
     access: 'canViewMonitoring',
-    menu: { section: 'aansluiting', label: LABELS.menu.opdrachten },
+    menu: { section: 'aansluiting', label: LABELS.menu.opdrachten, description: LABELS.menu.descriptions.opdrachten },
     screen: opdrachten('aansluiting'),
   },
   {
     path: '/berichten',
     access: 'canViewMonitoring',
-    menu: { section: 'aansluiting', label: LABELS.menu.berichten },
+    menu: { section: 'aansluiting', label: LABELS.menu.berichten, description: LABELS.menu.descriptions.berichten },
     screen: berichten('aansluiting'),
   },
   {
     path: '/uitval',
     access: 'canViewUitval',
-    menu: { section: 'aansluiting', label: LABELS.menu.uitval },
+    menu: { section: 'aansluiting', label: LABELS.menu.uitval, description: LABELS.menu.descriptions.uitval },
     screen: uitval('aansluiting'),
   },
   {
     path: '/configs',
     access: 'canViewConfig',
-    menu: { section: 'aansluiting', label: LABELS.menu.configs },
+    menu: { section: 'aansluiting', label: LABELS.menu.configs, description: LABELS.menu.descriptions.configs },
     screen: configs('aansluiting'),
   },
   {
     path: '/hoofdnet/opdrachten',
     access: 'canViewMonitoring',
-    menu: { section: 'hoofdnet', label: LABELS.menu.opdrachten },
+    menu: {
+      section: 'hoofdnet',
+      label: LABELS.menu.opdrachten,
+      description: LABELS.menu.descriptions.hoofdnetOpdrachten,
+    },
     screen: opdrachten('hoofdnet'),
   },
   {
     path: '/hoofdnet/berichten',
     access: 'canViewMonitoring',
-    menu: { section: 'hoofdnet', label: LABELS.menu.berichten },
+    menu: {
+      section: 'hoofdnet',
+      label: LABELS.menu.berichten,
+      description: LABELS.menu.descriptions.hoofdnetBerichten,
+    },
     screen: berichten('hoofdnet'),
   },
   {
     path: '/hoofdnet/leveringen',
     access: 'canViewMonitoring',
-    menu: { section: 'hoofdnet', label: LABELS.menu.leveringen },
+    menu: { section: 'hoofdnet', label: LABELS.menu.leveringen, description: LABELS.menu.descriptions.leveringen },
     screen: async () => ({
       Component: (await import('@/features/leveringen/components/leveringen-screen')).LeveringenScreen,
     }),
@@ -98,25 +109,25 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/hoofdnet/uitval',
     access: 'canViewUitval',
-    menu: { section: 'hoofdnet', label: LABELS.menu.uitval },
+    menu: { section: 'hoofdnet', label: LABELS.menu.uitval, description: LABELS.menu.descriptions.hoofdnetUitval },
     screen: uitval('hoofdnet'),
   },
   {
     path: '/hoofdnet/configs',
     access: 'canViewConfig',
-    menu: { section: 'hoofdnet', label: LABELS.menu.configs },
+    menu: { section: 'hoofdnet', label: LABELS.menu.configs, description: LABELS.menu.descriptions.hoofdnetConfigs },
     screen: configs('hoofdnet'),
   },
   {
     path: '/zoeken',
     access: 'canAccessRules',
-    menu: { section: 'rules', label: LABELS.menu.zoeken },
+    menu: { section: 'rules', label: LABELS.menu.zoeken, description: LABELS.menu.descriptions.zoeken },
     screen: async () => ({ Component: (await import('@/features/zoeken/components/zoeken-screen')).ZoekenScreen }),
   },
   {
     path: '/scenarios',
     access: 'canAccessConceptScenarios',
-    menu: { section: 'rules', label: LABELS.menu.scenarios },
+    menu: { section: 'rules', label: LABELS.menu.scenarios, description: LABELS.menu.descriptions.scenarios },
     screen: async () => ({
       Component: (await import('@/features/scenarios/components/scenarios-screen')).ScenariosScreen,
     }),
@@ -124,7 +135,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/waardenlijsten',
     access: 'canAccessRules',
-    menu: { section: 'rules', label: LABELS.menu.waardenlijsten },
+    menu: { section: 'rules', label: LABELS.menu.waardenlijsten, description: LABELS.menu.descriptions.waardenlijsten },
     screen: async () => ({
       Component: (await import('@/features/waardenlijsten/components/waardenlijsten-screen')).WaardenlijstenScreen,
     }),
@@ -132,7 +143,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/gebruikers',
     access: 'canViewUsers',
-    menu: { section: 'users', label: LABELS.menu.gebruikers },
+    menu: { section: 'users', label: LABELS.menu.gebruikers, description: LABELS.menu.descriptions.gebruikers },
     screen: async () => ({
       Component: (await import('@/features/gebruikers/components/gebruikers-screen')).GebruikersScreen,
     }),
@@ -140,7 +151,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/organisaties',
     access: 'canViewUsers',
-    menu: { section: 'users', label: LABELS.menu.organisaties },
+    menu: { section: 'users', label: LABELS.menu.organisaties, description: LABELS.menu.descriptions.organisaties },
     screen: async () => ({
       Component: (await import('@/features/organisaties/components/organisaties-screen')).OrganisatiesScreen,
     }),
@@ -148,7 +159,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/clients',
     access: 'canManageClients',
-    menu: { section: 'users', label: LABELS.menu.clients },
+    menu: { section: 'users', label: LABELS.menu.clients, description: LABELS.menu.descriptions.clients },
     screen: async () => ({
       Component: (await import('@/features/clients/components/clients-screen')).ClientsScreen,
     }),
@@ -156,7 +167,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/testtool',
     access: 'canSendTesttool',
-    menu: { section: 'users', label: LABELS.menu.testtool },
+    menu: { section: 'users', label: LABELS.menu.testtool, description: LABELS.menu.descriptions.testtool },
     screen: async () => ({
       Component: (await import('@/features/testtool/components/testtool-screen')).TesttoolScreen,
     }),
@@ -164,7 +175,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/auditlog',
     access: 'canViewAuditLog',
-    menu: { section: 'users', label: LABELS.menu.auditlog },
+    menu: { section: 'users', label: LABELS.menu.auditlog, description: LABELS.menu.descriptions.auditlog },
     screen: async () => ({
       Component: (await import('@/features/auditlog/components/auditlog-screen')).AuditlogScreen,
     }),
@@ -197,7 +208,15 @@ export function mayOpen(route: AppRoute, permissions: Permissions): boolean {
   return route.access === 'public' || route.access === 'authenticated' || permissions[route.access];
 }
 
+/** The routes of the menu these permissions open, in menu order. */
+export function menuRoutesFor(permissions: Permissions): (AppRoute & { menu: NonNullable<AppRoute['menu']> })[] {
+  return APP_ROUTES.filter(
+    (route): route is AppRoute & { menu: NonNullable<AppRoute['menu']> } =>
+      route.menu !== undefined && mayOpen(route, permissions),
+  );
+}
+
 /** Whether these permissions open any screen of the menu; without, the menu is empty. */
 export function opensAnyScreen(permissions: Permissions): boolean {
-  return APP_ROUTES.some((route) => route.menu !== undefined && mayOpen(route, permissions));
+  return menuRoutesFor(permissions).length > 0;
 }

@@ -6,6 +6,11 @@ export interface PortalConfig {
   clientId: string;
   scope: string;
   claims: { deelnemer: string; roles: string; email: string };
+  /**
+   * Whether the users are the embedded provider's, with passwords Knooppunt keeps: only then does
+   * the account menu offer 'Wachtwoord wijzigen', and do invitations and 'Nog geen wachtwoord' mean anything.
+   */
+  passwordChange: boolean;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
@@ -25,6 +30,8 @@ export function parsePortalConfig(json: unknown): PortalConfig {
     clientId: value.clientId,
     scope: value.scope,
     claims: { deelnemer: claims.deelnemer, roles: claims.roles, email: claims.email },
+    // An older server does not say: then it offers no password change.
+    passwordChange: value.passwordChange === true,
   };
 }
 

@@ -6,7 +6,8 @@ import { ApiCallError } from './api-client';
  * which queries show it (decision 0022). `configs` are production's configurations,
  * `testConfigs` the test environment's (decision 0038); `testruns` the Testtool's conformance runs;
  * `conformity` whether a participant's passed runs are required, `implementationLinks` which
- * implementation partners act for which participants (decisions 0040, 0041).
+ * implementation partners act for which participants (decisions 0040, 0041); `platform` the
+ * platform's own state on the Overzicht (its mail outbox, decision 0045).
  */
 export type Change =
   | 'organisations'
@@ -20,7 +21,8 @@ export type Change =
   | 'messages'
   | 'testruns'
   | 'conformity'
-  | 'implementationLinks';
+  | 'implementationLinks'
+  | 'platform';
 
 /** For each change, the queries that show what it changed: they are invalidated after it succeeds. */
 export type FreshDataRule = Record<Change, readonly QueryFilters[]>;

@@ -40,6 +40,7 @@ export const LABELS = {
     loginAgain: 'Opnieuw inloggen',
     logout: 'Uitloggen',
     account: 'Account',
+    changePassword: 'Wachtwoord wijzigen',
     deelnemer: 'Deelnemer',
     email: 'E-mail',
     version: (version: string) => `v${version}`,
@@ -65,6 +66,26 @@ export const LABELS = {
     noAccess: 'Er is voor u nog geen onderdeel van het portaal opengesteld.',
     whomToAsk:
       'Vraag de gebruikersbeheerder van uw organisatie om de rollen die u nodig hebt. Heeft uw organisatie die niet, vraag het dan aan de beheerder van Knooppunt.',
+    /** Above the screens a user without a monitoring right may open (issue 29). */
+    screensIntro: 'Met uw rollen kunt u deze onderdelen openen:',
+    screensLabel: 'Onderdelen die u kunt openen',
+  },
+  /**
+   * 'Wachtwoord wijzigen' in the account menu (issue 29): the embedded provider's users only. Every
+   * session of the user ends with it, this one too: the user logs in again with the new password.
+   */
+  changePassword: {
+    title: 'Wachtwoord wijzigen',
+    current: 'Huidig wachtwoord',
+    next: 'Nieuw wachtwoord',
+    repeat: 'Herhaal nieuw wachtwoord',
+    rule: (min: number) => `Ten minste ${min} tekens.`,
+    different: 'De wachtwoorden zijn niet gelijk.',
+    endsSessions: 'Na het wijzigen wordt u overal uitgelogd en logt u opnieuw in met uw nieuwe wachtwoord.',
+    submit: 'Wijzigen',
+    failed: 'Fout bij wijzigen wachtwoord',
+    doneTitle: 'Wachtwoord gewijzigd',
+    done: 'Uw wachtwoord is gewijzigd. U bent overal uitgelogd; log opnieuw in met uw nieuwe wachtwoord.',
   },
   /** The session ended at the provider or could not be renewed (decision 0021). */
   session: {
@@ -95,6 +116,28 @@ export const LABELS = {
     clients: 'Systeemclients',
     testtool: 'Testtool',
     auditlog: 'Auditlog',
+    /** What each screen is for, in one sentence: the start page lists them (issue 29). */
+    descriptions: {
+      opdrachten: 'Volg de opdrachten voor aansluitingen en hun status.',
+      berichten: 'Bekijk de berichten tussen de deelnemers en hun aflevering.',
+      uitval: 'Behandel de berichten waarvan de aflevering mislukt is, en verstuur ze opnieuw.',
+      configs:
+        "Stel in hoe Knooppunt berichten aflevert: de inloggegevens bij het token-endpoint en de callback-URL's per berichttype.",
+      hoofdnetOpdrachten: 'Volg de Hoofdnet-opdrachten, hun status en planning.',
+      hoofdnetBerichten: 'Bekijk de Hoofdnet-berichten tussen de deelnemers en hun aflevering.',
+      leveringen: 'Volg de deel- en eindleveringen van de Hoofdnet-opdrachten.',
+      hoofdnetUitval: 'Behandel de Hoofdnet-berichten waarvan de aflevering mislukt is, en verstuur ze opnieuw.',
+      hoofdnetConfigs:
+        "Stel in hoe Knooppunt Hoofdnet-berichten aflevert: de inloggegevens bij het token-endpoint en de callback-URL's.",
+      zoeken: "Zoek in de gepubliceerde scenario's en vergelijk twee versies.",
+      scenarios: "De conceptscenario's van uw netbeheerder: de verplichtingen per berichttype en discipline.",
+      waardenlijsten: 'Bekijk de toegestane waarden per netbeheerder en discipline.',
+      gebruikers: 'Bekijk de gebruikers en hun rollen.',
+      organisaties: 'Bekijk de organisaties die aan Knooppunt deelnemen.',
+      clients: 'Beheer de systeemclients waarmee systemen berichten aan Knooppunt aanbieden.',
+      testtool: 'Test de koppeling van uw systeem met Knooppunt in de testomgeving.',
+      auditlog: 'Zie wie wanneer wat heeft gewijzigd.',
+    },
   },
   screens: {
     scenario: 'Scenario',
@@ -107,6 +150,29 @@ export const LABELS = {
     newOrganisation: 'Nieuwe organisatie',
     actions: 'Acties',
     systemClients: 'Systeemclients',
+    /**
+     * 'Deactiveren' and 'Activeren' of an organisation (issue 29): the operator's staff user
+     * managers only, never for an organisation of type Beheerder.
+     */
+    activation: {
+      status: 'Status',
+      actief: 'Actief',
+      gedeactiveerd: 'Gedeactiveerd',
+      gedeactiveerdUitleg:
+        'Gebruikers kunnen niet inloggen, systemen krijgen geen tokens en berichten van en aan deze organisatie worden geweigerd.',
+      deactivate: 'Deactiveren',
+      activate: 'Activeren',
+      deactivateTitle: 'Organisatie deactiveren',
+      deactivateText: (organisatie: string) =>
+        `Gebruikers van ${organisatie} kunnen dan niet meer inloggen en worden direct uitgelogd. Systemen van ${organisatie} krijgen geen tokens meer, en berichten van en aan ${organisatie} worden geweigerd. Alle gegevens blijven bewaard; met Activeren maakt u dit ongedaan.`,
+      activateTitle: 'Organisatie activeren',
+      activateText: (organisatie: string) =>
+        `Gebruikers van ${organisatie} kunnen dan weer inloggen met hun wachtwoord, systemen krijgen weer tokens en berichten van en aan ${organisatie} worden weer aangenomen.`,
+      deactivated: 'Organisatie gedeactiveerd',
+      activated: 'Organisatie geactiveerd',
+      deactivateFailed: 'Fout bij deactiveren organisatie',
+      activateFailed: 'Fout bij activeren organisatie',
+    },
     /** The side panel of an organisation: its conformity and implementation partners (decision 0043). */
     panel: {
       conformity: 'Conformiteit',
@@ -356,7 +422,77 @@ export const LABELS = {
     delegerende: 'Delegerende',
     badges: { C: 'Combi', G: 'Gedelegeerd', D: 'Deelnemer', O: 'Onbekend' },
     setPasswordLink: 'Link om het wachtwoord in te stellen (eenmalig, 7 dagen geldig):',
-    syncSummary: (verwijderd: number, bijgewerkt: number) => `${verwijderd} verwijderd, ${bijgewerkt} bijgewerkt.`,
+    /** Under 'Gebruiker succesvol aangemaakt' (issue 29): what the new user does next. */
+    createdNext: (email: string) =>
+      `${email} kan inloggen zodra een wachtwoord is ingesteld via de uitnodigingslink (7 dagen geldig).`,
+    /** The alert that keeps the new user's link on screen (demo mode only) to pass it on. */
+    invitationFor: (email: string) => `Uitnodiging voor ${email}`,
+    /** Asked before 'Synchroniseren' (issue 29): what it does, and that it deletes no user. */
+    syncTitle: 'Synchroniseren',
+    syncText:
+      'Synchroniseren ruimt sessies en tokens op van accounts die niet meer bestaan en meldt gebruikers die nog geen wachtwoord hebben. Er worden geen gebruikers verwijderd of gewijzigd.',
+    /** `verwijderd` counts the provider's records of accounts that no longer exist, never users. */
+    syncSummary: (verwijderd: number, bijgewerkt: number) =>
+      `Opgeruimd: ${verwijderd} sessie(s) en token(s) van accounts die niet meer bestaan. Bijgewerkt: ${bijgewerkt} account(s).`,
+    /** Beside a user's e-mail: why it cannot log in now, or has not yet (issue 29). */
+    markers: {
+      geblokkeerd: 'Geblokkeerd',
+      geblokkeerdUitleg: 'Kan niet inloggen tot een gebruikersbeheerder deze gebruiker deblokkeert.',
+      vergrendeld: 'Vergrendeld',
+      vergrendeldUitleg:
+        'Tijdelijk vergrendeld na te veel mislukte inlogpogingen. Dat gaat vanzelf over; Ontgrendelen heft het direct op.',
+      geenWachtwoord: 'Nog geen wachtwoord',
+      geenWachtwoordUitleg:
+        'Heeft nog geen wachtwoord ingesteld met de uitnodigingslink. Met Uitnodiging opnieuw versturen krijgt de gebruiker een nieuwe link.',
+    },
+    /** A user's actions menu (issue 29): each is asked first, with what it does. */
+    userActions: {
+      menu: 'Meer acties',
+      block: {
+        label: 'Blokkeren',
+        title: 'Gebruiker blokkeren',
+        text: (email: string) =>
+          `${email} kan dan niet meer inloggen; lopende sessies worden direct beëindigd. Met Deblokkeren maakt u dit ongedaan.`,
+        done: 'Gebruiker geblokkeerd',
+        doneText: (email: string) => `${email} kan niet meer inloggen.`,
+        failed: 'Fout bij blokkeren gebruiker',
+      },
+      unblock: {
+        label: 'Deblokkeren',
+        title: 'Gebruiker deblokkeren',
+        text: (email: string) => `${email} kan dan weer inloggen met het eigen wachtwoord.`,
+        done: 'Gebruiker gedeblokkeerd',
+        doneText: (email: string) => `${email} kan weer inloggen.`,
+        failed: 'Fout bij deblokkeren gebruiker',
+      },
+      reinvite: {
+        label: 'Uitnodiging opnieuw versturen',
+        title: 'Uitnodiging opnieuw versturen',
+        text: (email: string) =>
+          `${email} krijgt een nieuwe link om een wachtwoord in te stellen (7 dagen geldig). Eerdere links werken dan niet meer.`,
+        done: 'Uitnodiging opnieuw verstuurd',
+        doneText: (email: string) => `Er is een nieuwe link voor ${email}; eerdere links werken niet meer.`,
+        failed: 'Fout bij versturen uitnodiging',
+      },
+      unlock: {
+        label: 'Ontgrendelen',
+        title: 'Gebruiker ontgrendelen',
+        text: (email: string) =>
+          `${email} is vergrendeld na te veel mislukte inlogpogingen. Na ontgrendelen kan ${email} direct weer inloggen.`,
+        done: 'Gebruiker ontgrendeld',
+        doneText: (email: string) => `${email} kan weer inloggen.`,
+        failed: 'Fout bij ontgrendelen gebruiker',
+      },
+      remove: {
+        label: 'Verwijderen',
+        title: 'Gebruiker verwijderen',
+        text: (email: string) =>
+          `${email} wordt verwijderd en kan niet meer inloggen; lopende sessies worden direct beëindigd. Dit kan niet ongedaan worden gemaakt. Het auditlog bewaart het e-mailadres.`,
+        done: 'Gebruiker verwijderd',
+        doneText: (email: string) => `${email} is verwijderd.`,
+        failed: 'Fout bij verwijderen gebruiker',
+      },
+    },
     droppedRoles: (roles: string) => `Vervalt bij opslaan (hoort niet bij dit organisatietype): ${roles}`,
     noOrganisations: 'Er zijn geen organisaties waarvan u gebruikers mag beheren.',
   },
@@ -495,6 +631,54 @@ export const LABELS = {
     changed: 'Gewijzigd',
     errorOnly: 'Alleen fouten',
   },
+  /** The platform's own state on the Overzicht, for the super role (issue 29 item 3, decision 0045). */
+  platform: {
+    intro: 'De staat van Knooppunt zelf, alleen voor Beheer ziet alles. Ververst elke 30 seconden.',
+    loadFailed: 'De staat van het platform kon niet worden geladen',
+    meldingen: 'Open meldingen',
+    geenMeldingen: 'Geen open meldingen',
+    /** The kinds of the operator's alerts (`platform_alerts.kind`). */
+    soorten: {
+      mail: 'E-mail',
+      delivery: 'Afleveren',
+      stalled: 'Geen aflevering',
+      retention: 'Bewaartermijnen',
+    } as Record<string, string>,
+    meldingSinds: (soort: string, sinds: string) => `${soort}, sinds ${sinds}`,
+    sinds: 'Sinds',
+    database: 'Database',
+    soort: 'Soort',
+    bereikbaar: 'Bereikbaar',
+    mail: 'E-mail',
+    verzenden: 'Verzenden',
+    mailAan: 'Aan',
+    mailUit: 'E-mail staat uit (geen SMTP_URL)',
+    wachtend: 'Wachtend',
+    opnieuw: 'Wordt opnieuw geprobeerd',
+    meldingenAan: 'Meldingen aan',
+    geenOperator: 'OPERATOR_EMAIL is niet ingesteld: meldingen staan alleen in het log',
+    processen: 'Processen',
+    processenUitleg: 'Gezien in de laatste 15 minuten; elk proces meldt zich elke ALERT_CHECK_SECONDS.',
+    geenProcessen: 'Geen proces gezien in de laatste 15 minuten.',
+    naam: 'Naam',
+    rol: 'Rol',
+    /** The process's ROLE. */
+    rollen: { all: 'API en worker', api: 'API', worker: 'Worker' } as Record<string, string>,
+    gestart: 'Gestart',
+    laatstGezien: 'Laatst gezien',
+    nietGezien: 'Langer dan 2 minuten niet gezien',
+    oudsteMails: 'Oudste wachtende e-mails',
+    geenWachtend: 'Er wacht geen e-mail.',
+    aan: 'Aan',
+    onderwerp: 'Onderwerp',
+    pogingen: 'Pogingen',
+    laatsteFout: 'Laatste fout',
+    acties: 'Acties',
+    opnieuwVersturen: 'Nu opnieuw versturen',
+    opnieuwVerstuurd: 'E-mail wordt nu verstuurd',
+    opnieuwVerstuurdTekst: (aan: string) => `De e-mail aan ${aan} wordt nu opnieuw aangeboden aan de mailserver.`,
+    opnieuwMislukt: 'Opnieuw versturen is niet gelukt',
+  },
   berichten: {
     sender: 'Versturende partij',
     receiver: 'Ontvangende partij',
@@ -508,6 +692,17 @@ export const LABELS = {
     copyTraceId: 'Trace ID kopiëren',
     traceIdCopied: 'Trace ID gekopieerd',
     panelTitle: (type: string, opdrachtId: string) => `${type} ${opdrachtId}`,
+    /** The panel's delivery state above the message (issue 29): whether and when, and its attempts. */
+    delivery: {
+      title: 'Aflevering',
+      delivered: 'Afgeleverd',
+      notDelivered: 'Nog niet afgeleverd',
+      deliveredAt: 'Afgeleverd op',
+      lastFailedAttempt: 'Laatste mislukte poging',
+      lastError: 'Laatste foutmelding',
+      traceId: 'Trace ID',
+      message: 'Bericht',
+    },
     /** Above a message whose payload retention removed (decision 0032): its `data` is then `{}`. */
     dataRemoved: (days: number) => `Inhoud verwijderd na ${days} ${days === 1 ? 'dag' : 'dagen'}`,
     /** The tooltip of the disabled resend of such a message: the server refuses it (409). */
@@ -610,6 +805,14 @@ export const LABELS = {
     versienummer: 'Versienummer',
     clientId: 'Client ID',
     clientSecret: 'Client Secret',
+    /**
+     * Whose credentials these are (issue 29): Knooppunt's at the participant's token endpoint, used
+     * to deliver to it — not the participant's system client, with which it offers messages.
+     */
+    clientIdHelper:
+      'Het client ID van Knooppunt bij het token-endpoint van de deelnemer; niet dat van de systeemclient van de deelnemer.',
+    clientSecretHelper: 'Het geheim van Knooppunt bij dat client ID.',
+    tokenUrlHelper: 'Het token-endpoint van de deelnemer, waar Knooppunt een token ophaalt om berichten af te leveren.',
     secretPlaceholder: '•••••••• (ongewijzigd)',
     secretSet: 'Er is een Client Secret ingesteld; laat dit veld leeg om het te behouden.',
     tokenUrl: 'Token URL',

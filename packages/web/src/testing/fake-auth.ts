@@ -8,6 +8,7 @@ export const TEST_CONFIG: PortalConfig = {
   clientId: 'knooppunt-portal',
   scope: 'openid profile offline_access',
   claims: { deelnemer: 'deelnemer', roles: 'roles', email: 'email' },
+  passwordChange: true,
 };
 
 export interface FakeAuthOptions {

@@ -6,17 +6,29 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { usePortalConfig } from '@/lib/portal-config';
 import { LABELS } from '@/lib/texts';
 
-/** The signed-in user's participant and e-mail, and the way out. */
+/** The dialog and its form library load only when a user opens it: not part of every first page load. */
+const ChangePasswordDialog = lazy(async () => ({
+  default: (await import('@/features/account/components/change-password-dialog')).ChangePasswordDialog,
+}));
+
+/**
+ * The signed-in user's participant and e-mail, 'Wachtwoord wijzigen' for the embedded provider's
+ * users, and the way out.
+ */
 export function AccountMenu() {
   const { signoutRedirect } = useAuth();
+  const { passwordChange } = usePortalConfig();
   const user = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [changingPassword, setChangingPassword] = useState(false);
   const popoverId = useId();
 
   return (
@@ -56,11 +68,33 @@ export function AccountMenu() {
             fullWidth
             slotProps={{ input: { readOnly: true } }}
           />
+          {passwordChange && (
+            <Button
+              variant="outlined"
+              startIcon={<KeyIcon />}
+              onClick={() => {
+                setAnchor(null);
+                setChangingPassword(true);
+              }}
+            >
+              {LABELS.shell.changePassword}
+            </Button>
+          )}
           <Button variant="contained" startIcon={<LogoutIcon />} onClick={() => void signoutRedirect()}>
             {LABELS.shell.logout}
           </Button>
         </Stack>
       </Popover>
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            onClose={() => setChangingPassword(false)}
+            // The server ended this session with the others; the logout clears what the portal
+            // keeps of it and leads to the login page.
+            onLoginAgain={() => void signoutRedirect()}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -76,6 +76,29 @@ describe('Auditlog', () => {
     expect(screen.getByRole('heading', { level: 1, name: AUDIT_LOG_TEXTS.title })).toBeInTheDocument();
   });
 
+  it('never cuts Actie and Onderwerp: a long action and subject show whole (issue 29)', async () => {
+    const long: AuditEntryView = {
+      ...LOGIN,
+      id: '40',
+      action: 'sender.useNewest',
+      subjectType: 'user',
+      subjectId: 'iemand.met.een.lang.adres@aannemer-langenaam.example',
+    };
+    stubApi({
+      [`POST ${SEARCH}`]: () =>
+        Response.json({ items: [long], count: 1, skip: 0, limit: 50, countIsLowerBound: false }),
+    });
+    renderWithProviders(<AuditlogScreen />, { roles: SUPER, url: '/auditlog' });
+
+    const row = await within(table()).findByRole('row', { name: /Nieuwste configuratie in gebruik genomen/ });
+    const [, , action, subject] = within(row).getAllByRole('cell');
+    expect(action).toHaveTextContent('Nieuwste configuratie in gebruik genomen');
+    expect(subject).toHaveTextContent('Gebruiker iemand.met.een.lang.adres@aannemer-langenaam.example');
+    // No ellipsis on either: they wrap instead.
+    expect(action!.querySelector('[data-truncated-text]')).toBeNull();
+    expect(subject!.querySelector('[data-truncated-text]')).toBeNull();
+  });
+
   it('searches on user, action and a period of whole days, the end day included', async () => {
     const api = stub();
     const { user, router } = renderWithProviders(<AuditlogScreen />, { roles: SUPER, url: '/auditlog' });

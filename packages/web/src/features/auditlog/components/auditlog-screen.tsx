@@ -7,6 +7,7 @@ import {
   auditSubjectLabel,
   type AuditEntryView,
 } from '@knooppunt/domain';
+import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -26,8 +27,14 @@ import { AUDIT_FILTER_DEFAULTS, auditSearchBody, type AuditFilters } from './aud
 
 const T = LABELS.auditlog;
 
+/**
+ * At 1280 px every column shows whole (issue 29: Actie and Onderwerp were cut while Wanneer took a
+ * quarter of the width): Wanneer has the width of its date and time, Wie is cut as every list cuts
+ * an e-mail address, Actie's words are never cut, and Onderwerp takes the rest and wraps a long id
+ * (an e-mail address, a message id) rather than hiding its end.
+ */
 const COLUMNS: readonly DataTableColumn<AuditEntryView>[] = [
-  { id: 'at', label: T.wanneer, sortable: true, render: (row) => <DateTimeCell value={row.at} /> },
+  { id: 'at', label: T.wanneer, sortable: true, width: 168, render: (row) => <DateTimeCell value={row.at} /> },
   {
     id: 'actor',
     label: T.wie,
@@ -35,18 +42,15 @@ const COLUMNS: readonly DataTableColumn<AuditEntryView>[] = [
     render: (row) => (row.actingFor ? `${row.actor} (${T.namens(row.actingFor)})` : row.actor),
   },
   // The row's button: its name (action and subject) starts with the text it shows (WCAG 2.5.3).
-  {
-    id: 'action',
-    label: T.actie,
-    main: true,
-    truncate: TRUNCATE.type,
-    render: (row) => auditActionLabel(row.action),
-  },
+  { id: 'action', label: T.actie, main: true, render: (row) => auditActionLabel(row.action) },
   {
     id: 'subject',
     label: T.onderwerp,
-    truncate: TRUNCATE.text,
-    render: (row) => T.subject(auditSubjectLabel(row.subjectType), row.subjectId),
+    render: (row) => (
+      <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+        {T.subject(auditSubjectLabel(row.subjectType), row.subjectId)}
+      </Box>
+    ),
   },
 ];
 

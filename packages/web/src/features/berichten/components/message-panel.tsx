@@ -1,9 +1,12 @@
 import { MESSAGE_INDENT, type MessageView } from '@knooppunt/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { SidePanel } from '@/components/side-panel/side-panel';
 import { LABELS } from '@/lib/texts';
+import { MessageDelivery } from './message-delivery';
 
 interface MessagePanelProps {
   message: MessageView | undefined;
@@ -11,8 +14,9 @@ interface MessagePanelProps {
 }
 
 /**
- * The right-hand panel of a message row: the message as JSON text, indented 2 spaces (spec 000 §2,
- * §9). A message whose payload retention removed says so above it (decision 0032).
+ * The right-hand panel of a message row: whether and when it was delivered and its attempts
+ * (issue 29), then the message as JSON text, indented 2 spaces, with the specs' fields (spec 000
+ * §2, §9). A message whose payload retention removed says so above it (decision 0032).
  */
 export function MessagePanel({ message, onClose }: MessagePanelProps) {
   // The last message stays on screen while the panel slides away.
@@ -24,19 +28,32 @@ export function MessagePanel({ message, onClose }: MessagePanelProps) {
       title={shown ? LABELS.berichten.panelTitle(shown.type, shown.opdrachtId) : ''}
       onClose={onClose}
     >
-      {shown?.dataRemoved && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {LABELS.berichten.dataRemoved(shown.dataRemoved.afterDays)}
-        </Alert>
-      )}
       {shown && (
-        <Box
-          component="pre"
-          sx={{ m: 0, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-        >
-          {JSON.stringify(shown, null, MESSAGE_INDENT)}
-        </Box>
+        <>
+          <MessageDelivery message={shown} />
+          <Divider sx={{ mb: 2 }} />
+          {shown.dataRemoved && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {LABELS.berichten.dataRemoved(shown.dataRemoved.afterDays)}
+            </Alert>
+          )}
+          <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+            {LABELS.berichten.delivery.message}
+          </Typography>
+          <Box
+            component="pre"
+            sx={{ m: 0, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          >
+            {JSON.stringify(specFields(shown), null, MESSAGE_INDENT)}
+          </Box>
+        </>
       )}
     </SidePanel>
   );
+}
+
+/** The message as the specs' Message has it: the delivery time is shown above, not in the JSON. */
+function specFields(message: MessageView) {
+  const { deliveredAt: _deliveredAt, ...fields } = message;
+  return fields;
 }

@@ -39,6 +39,7 @@ const message = (overrides: Partial<MessageView>): MessageView => ({
   failedAttempts: 0,
   lastAttempt: null,
   nextAttempt: '2025-02-03T09:00:00Z',
+  deliveredAt: null,
   data: { omschrijving: 'Nieuwe aansluiting' },
   err: null,
   dataRemoved: null,
@@ -61,6 +62,7 @@ export const MESSAGES = {
     failedAttempts: 1,
     lastAttempt: '2025-02-03T09:05:00Z',
     nextAttempt: null,
+    deliveredAt: '2025-02-03T09:07:30Z',
     err: { msg: 'Afleveren mislukt: HTTP 500', traceId: 'trace-456' },
   }),
 } satisfies Record<string, MessageView>;

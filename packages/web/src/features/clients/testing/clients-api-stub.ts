@@ -79,11 +79,11 @@ export function clientList(
 }
 
 export const ORGANISATIONS: Organisation[] = [
-  { organisatie: 'Aannemer_Alfa', type: 'Aannemer', metadata: { delegerenden: [] } },
-  { organisatie: 'Combi_Oost', type: 'Combi', metadata: { delegerenden: [] } },
-  { organisatie: 'Implementatie_BV', type: 'Implementatie partner', metadata: { delegerenden: [] } },
-  { organisatie: 'Knooppunt_Beheer', type: 'Beheerder', metadata: { delegerenden: [] } },
-  { organisatie: 'Netbeheer_Noord', type: 'Netbeheerder', metadata: { delegerenden: [] } },
+  { organisatie: 'Aannemer_Alfa', type: 'Aannemer', metadata: { delegerenden: [] }, actief: true },
+  { organisatie: 'Combi_Oost', type: 'Combi', metadata: { delegerenden: [] }, actief: true },
+  { organisatie: 'Implementatie_BV', type: 'Implementatie partner', metadata: { delegerenden: [] }, actief: true },
+  { organisatie: 'Knooppunt_Beheer', type: 'Beheerder', metadata: { delegerenden: [] }, actief: true },
+  { organisatie: 'Netbeheer_Noord', type: 'Netbeheerder', metadata: { delegerenden: [] }, actief: true },
 ];
 
 export const SECRET = 'kp_s3cr3t-9Zx7Qw2Lm5Np8Rt1Vy4';

@@ -8,6 +8,8 @@ export interface ConfigValuelists {
   /** Organisation names, offered as participants. */
   deelnemers: string[];
   versienummers: { aansluiting: string[]; hoofdnet: string[] };
+  /** The participants of type Aannemer among them: their form shows the opdrachtnemer URLs first. */
+  aannemers: string[];
 }
 
 export function getValuelists(init?: ApiRequestInit): Promise<ConfigValuelists> {

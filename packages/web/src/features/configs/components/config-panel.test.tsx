@@ -70,6 +70,42 @@ describe('Configuration side panel', () => {
     );
   });
 
+  it("says whose credentials Client ID, Client Secret and Token URL are: Knooppunt's at the participant's token endpoint", async () => {
+    stubConfigApi({
+      config: () => Response.json({ ...CONFIG_VIEW, config: { ...CONFIG_VIEW.config, clientSecretSet: false } }),
+    });
+    const { field } = await openPanel(BEHEER);
+
+    expect(field(LABELS.configForm.clientId)).toHaveAccessibleDescription(LABELS.configForm.clientIdHelper);
+    expect(within(screen.getByRole('dialog')).getByLabelText(/^Client Secret/)).toHaveAccessibleDescription(
+      LABELS.configForm.clientSecretHelper,
+    );
+    expect(field(LABELS.configForm.tokenUrl)).toHaveAccessibleDescription(LABELS.configForm.tokenUrlHelper);
+  });
+
+  it("shows an aannemer's opdrachtnemer URLs first, and a grid operator's opdrachtgever URLs first", async () => {
+    stubConfigApi();
+    const { panel, unmount } = await openPanel(BEHEER);
+    const groups = (within: HTMLElement) =>
+      [...within.querySelectorAll('section h3')].map((heading) => heading.textContent);
+    // Aannemer_Alfa is one of the value list's aannemers.
+    await waitFor(() =>
+      expect(groups(panel)).toEqual([
+        LABELS.configForm.urlGroups.opdrachtnemer,
+        LABELS.configForm.urlGroups.opdrachtgever,
+      ]),
+    );
+    unmount();
+
+    const api = stubConfigApi({ config: () => Response.json({ ...CONFIG_VIEW, deelnemer: 'Netbeheer_Noord' }) });
+    const noord = await openPanel(BEHEER, 'Netbeheer_Noord');
+    await waitFor(() => expect(api.calls('GET', '/rest/valuelist')).toHaveLength(1));
+    expect(groups(noord.panel)).toEqual([
+      LABELS.configForm.urlGroups.opdrachtgever,
+      LABELS.configForm.urlGroups.opdrachtnemer,
+    ]);
+  });
+
   it('says whether the participant passed its conformance runs of the flow, and whether that is required', async () => {
     stubConfigApi({
       conformity: () =>

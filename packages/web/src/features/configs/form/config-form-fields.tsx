@@ -17,13 +17,22 @@ interface ConfigFormFieldsProps {
   creating?: boolean;
 }
 
-/** The fields of a configuration (spec 000 §2), shared by the side panel and the create dialog. */
+/**
+ * The fields of a configuration (spec 000 §2), shared by the side panel and the create dialog. The
+ * credentials say whose they are: Knooppunt's at the participant's token endpoint (issue 29).
+ */
 export function ConfigFormFields({ form, readOnly, secretSet = false, creating = false }: ConfigFormFieldsProps) {
   const { control } = form;
   const text = { control, disabled: readOnly };
   return (
     <Stack sx={{ gap: 2 }}>
-      <FormTextField {...text} name="clientId" label={LABELS.configForm.clientId} required />
+      <FormTextField
+        {...text}
+        name="clientId"
+        label={LABELS.configForm.clientId}
+        helperText={LABELS.configForm.clientIdHelper}
+        required
+      />
       <FormTextField
         {...text}
         name="clientSecret"
@@ -32,10 +41,21 @@ export function ConfigFormFields({ form, readOnly, secretSet = false, creating =
         autoComplete="new-password"
         required={creating}
         placeholder={secretSet ? LABELS.configForm.secretPlaceholder : undefined}
-        helperText={secretSet ? LABELS.configForm.secretSet : undefined}
+        helperText={
+          secretSet
+            ? `${LABELS.configForm.clientSecretHelper} ${LABELS.configForm.secretSet}`
+            : LABELS.configForm.clientSecretHelper
+        }
         slotProps={{ inputLabel: secretSet ? { shrink: true } : undefined }}
       />
-      <FormTextField {...text} name="tokenUrl" label={LABELS.configForm.tokenUrl} type="url" required />
+      <FormTextField
+        {...text}
+        name="tokenUrl"
+        label={LABELS.configForm.tokenUrl}
+        helperText={LABELS.configForm.tokenUrlHelper}
+        type="url"
+        required
+      />
       <FormTextField {...text} name="scope" label={LABELS.configForm.scope} />
       <FormTextField
         {...text}

@@ -23,6 +23,15 @@ export const SIDES_OF_VIEW: Record<UrlView, readonly Side[]> = {
   opdrachtnemer: ['opdrachtnemer'],
 };
 
+/**
+ * The URL groups in the order the form shows them: the participant's own first, so an aannemer
+ * (the opdrachtnemer side) sees the opdrachtnemer URLs first (issue 29); the opdrachtgever's
+ * otherwise, as before.
+ */
+export function sidesInOrder(aannemer: boolean): readonly Side[] {
+  return aannemer ? ['opdrachtnemer', 'opdrachtgever'] : SIDES_OF_VIEW.alle;
+}
+
 /** The form as the user edits it: e-mails as comma-separated text, one text per message type. */
 export interface ConfigFormValues {
   deelnemer: string;

@@ -7,9 +7,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { LABELS } from '@/lib/texts';
+import { useValuelists } from '../api/get-valuelists';
 import {
   groupField,
   SIDES_OF_VIEW,
+  sidesInOrder,
   sidesToShow,
   URL_VIEWS,
   type ConfigFormValues,
@@ -21,10 +23,14 @@ interface UrlFieldsProps {
   readOnly: boolean;
 }
 
-/** 'Toon inputs voor' and the callback URL per message type, grouped by the side that receives it. */
+/**
+ * 'Toon inputs voor' and the callback URL per message type, grouped by the side that receives it;
+ * an aannemer's own group (opdrachtnemer) first.
+ */
 export function UrlFields({ form, readOnly }: UrlFieldsProps) {
   const { control, trigger } = form;
-  const [view, versienummer] = useWatch({ control, name: ['view', 'versienummer'] });
+  const [view, versienummer, deelnemer] = useWatch({ control, name: ['view', 'versienummer', 'deelnemer'] });
+  const { data: valuelists } = useValuelists();
   const { errors, touchedFields } = useFormState({ control, name: ['urls', 'view'] });
   const groups = urlGroups(flowOf(versienummer));
   // The none-or-all rule spans a group: it is checked whenever one of its fields is left, or the view changes.
@@ -35,7 +41,9 @@ export function UrlFields({ form, readOnly }: UrlFieldsProps) {
   const withErrors = sidesToShow(view, versienummer, errors.urls);
   const newlyRevealed = withErrors.filter((side) => !SIDES_OF_VIEW[view].includes(side) && !revealed.includes(side));
   if (newlyRevealed.length) setRevealed([...revealed, ...newlyRevealed]);
-  const shownSides = SIDES_OF_VIEW.alle.filter((side) => withErrors.includes(side) || revealed.includes(side));
+  const shownSides = sidesInOrder(valuelists?.aannemers.includes(deelnemer) ?? false).filter(
+    (side) => withErrors.includes(side) || revealed.includes(side),
+  );
 
   return (
     <Stack sx={{ gap: 2 }}>

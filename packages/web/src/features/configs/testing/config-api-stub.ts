@@ -157,6 +157,7 @@ export function stubConfigApi(overrides: ConfigApi = {}) {
       Response.json({
         deelnemers: ['Aannemer_Alfa', 'Netbeheer_Noord'],
         versienummers: { aansluiting: ['2.0'], hoofdnet: ['h1.0'] },
+        aannemers: ['Aannemer_Alfa'],
       }),
   });
 }

@@ -88,8 +88,12 @@ describe('Aanmaken gebruiker', () => {
         metadata: {},
       },
     ]);
-    expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS_MESSAGES.userCreated);
+    // The success notification (issue 29), with what comes next; no link without one in the answer.
+    const confirmation = await screen.findByRole('alert');
+    expect(confirmation).toHaveTextContent(SUCCESS_MESSAGES.userCreated);
+    expect(confirmation).toHaveTextContent(LABELS.gebruikers.createdNext('nieuw@noord.example'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it("asks for the delegerende only for a 'Gedelegeerd Netbeheerder' of an organisation with delegating parties", async () => {
@@ -128,7 +132,7 @@ describe('Aanmaken gebruiker', () => {
     expect(dialog).toHaveTextContent(USER_TEXTS.rolOfOptioneel);
   });
 
-  it('shows the set-password link of the answer in the success message', async () => {
+  it('confirms with the success notification and keeps the set-password link of the answer on screen', async () => {
     const { user, choose, email, createButton } = await openDialog(async (request) =>
       Response.json(
         { ...(await request.clone().json()), setPasswordUrl: 'http://localhost/account/wachtwoord/abc' },
@@ -141,7 +145,9 @@ describe('Aanmaken gebruiker', () => {
     await waitFor(() => expect(createButton).toBeEnabled());
     await user.click(createButton);
 
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.userCreated);
     const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(LABELS.gebruikers.invitationFor('nieuw@noord.example'));
     expect(within(status).getByRole('link', { name: 'http://localhost/account/wachtwoord/abc' })).toHaveAttribute(
       'href',
       'http://localhost/account/wachtwoord/abc',

@@ -139,7 +139,7 @@ describe('Overzicht van alle gebruikers', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('synchronises and shows the report', async () => {
+  it('says what synchronising does and that it deletes nothing, and synchronises only when confirmed', async () => {
     const api = stubUsersApi({
       'POST /rest/admin/synchronize': () =>
         Response.json({ verwijderd: 1, bijgewerkt: 2, meldingen: ['nieuw@x.example heeft nog geen wachtwoord'] }),
@@ -149,11 +149,29 @@ describe('Overzicht van alle gebruikers', () => {
     const searches = api.calls(...SEARCH).length;
 
     await user.click(screen.getByRole('button', { name: LABELS.gebruikers.synchronize }));
+    const dialog = screen.getByRole('dialog', { name: LABELS.gebruikers.syncTitle });
+    expect(dialog).toHaveTextContent('Er worden geen gebruikers verwijderd of gewijzigd.');
+    await user.click(within(dialog).getByRole('button', { name: LABELS.common.cancel }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(api.calls('POST', '/rest/admin/synchronize')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: LABELS.gebruikers.synchronize }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: LABELS.gebruikers.syncTitle })).getByRole('button', {
+        name: LABELS.gebruikers.synchronize,
+      }),
+    );
 
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent(SUCCESS_MESSAGES.synchronized);
-    expect(status).toHaveTextContent('1 verwijderd, 2 bijgewerkt.');
+    // What was cleared up are sessions and tokens, never users.
+    expect(status).toHaveTextContent(
+      'Opgeruimd: 1 sessie(s) en token(s) van accounts die niet meer bestaan. Bijgewerkt: 2 account(s).',
+    );
+    expect(status).not.toHaveTextContent('verwijderd');
     expect(status).toHaveTextContent('nieuw@x.example heeft nog geen wachtwoord');
+    expect(api.calls('POST', '/rest/admin/synchronize')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(api.calls(...SEARCH).length).toBeGreaterThan(searches));
   });
 
@@ -161,6 +179,11 @@ describe('Overzicht van alle gebruikers', () => {
     stubUsersApi({ 'POST /rest/admin/synchronize': () => Response.json({ message: 'Stuk' }, { status: 500 }) });
     const { user } = renderWithProviders(<GebruikersScreen />, { ...STAFF_MANAGER, url: '/gebruikers' });
     await user.click(await screen.findByRole('button', { name: LABELS.gebruikers.synchronize }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: LABELS.gebruikers.syncTitle })).getByRole('button', {
+        name: LABELS.gebruikers.synchronize,
+      }),
+    );
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_TITLES.synchronize);
   });

@@ -18,14 +18,17 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import { TRUNCATE } from '@/components/data-table/truncated-text';
+import { TRUNCATE, TruncatedText } from '@/components/data-table/truncated-text';
 import { useNotify } from '@/components/notifications/notify-context';
 import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
+import { usePortalConfig } from '@/lib/portal-config';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
 import { searchBodyOf, useListParams } from '@/lib/use-list-params';
+import type { CreatedUser } from '../api/create-user';
 import { useAllOrganisations } from '../api/search-organisations';
 import { useSearchRoles } from '../api/search-roles';
 import { useSearchUsers } from '../api/search-users';
@@ -35,6 +38,9 @@ import { CreateUserDialog } from './create-user-dialog';
 import { OrganisationChip } from './organisation-chip';
 import { ResultAlert, type Result } from './result-alert';
 import { RoleTree } from './role-tree';
+import { useUserActions } from './use-user-actions';
+import { UserMarkers } from './user-markers';
+import { UserRowMenu } from './user-row-menu';
 import { USER_FILTER_DEFAULTS, UserFilters } from './user-filters';
 import { useUserManagementPolicy } from '@/lib/auth/use-user-management-policy';
 
@@ -42,10 +48,19 @@ const NO_GROUPS: never[] = [];
 
 export function GebruikersScreen() {
   const permissions = usePermissions();
-  const { notifyError } = useNotify();
+  const { notifyError, notifySuccess } = useNotify();
   const [creating, setCreating] = useState(false);
   const [changing, setChanging] = useState<User>();
   const [result, setResult] = useState<Result>();
+  const [askingSync, setAskingSync] = useState(false);
+  // Invitations and passwords are the embedded provider's; an external one keeps its own.
+  const invitations = usePortalConfig().passwordChange;
+  // Demo mode answers a new user's link, also a new invitation's: it stays on screen to be passed on.
+  const showInvitation = (user: CreatedUser) => {
+    if (user.setPasswordUrl)
+      setResult({ title: LABELS.gebruikers.invitationFor(user.email), link: user.setPasswordUrl });
+  };
+  const userActions = useUserActions(showInvitation);
   // Changing a filter goes back to the first page (spec 001 §4): `setFilters` drops the page.
   const list = useListParams({ filterDefaults: USER_FILTER_DEFAULTS, pageSize: USERS_PAGE_SIZE });
   const users = useSearchUsers(searchBodyOf(list));
@@ -75,7 +90,16 @@ export function GebruikersScreen() {
 
   const columns = useMemo<DataTableColumn<User>[]>(
     () => [
-      { id: 'email', label: LABELS.gebruikers.email, truncate: TRUNCATE.email, render: (row) => row.email },
+      {
+        id: 'email',
+        label: LABELS.gebruikers.email,
+        render: (row) => (
+          <>
+            <TruncatedText maxWidth={TRUNCATE.email}>{row.email}</TruncatedText>
+            <UserMarkers user={row} invitations={invitations} />
+          </>
+        ),
+      },
       { id: 'organisatie', label: LABELS.gebruikers.organisatie, render: (row) => <OrganisationChip user={row} /> },
       {
         id: 'roles',
@@ -92,19 +116,23 @@ export function GebruikersScreen() {
         id: 'actions',
         label: LABELS.gebruikers.actions,
         align: 'right',
-        width: 72,
-        // Not one's own roles, and only users and roles the signed-in user may manage (decision 0014).
+        width: 104,
+        // Not one's own account, and only users and roles the signed-in user may manage (decision
+        // 0014): the server applies the same rights to the menu's actions as to changing roles.
         render: (row) =>
           policy.mayChangeRolesOf(row) && (
-            <Tooltip title={LABELS.gebruikers.changeRoles}>
-              <IconButton aria-label={LABELS.gebruikers.changeRolesTitle(row.email)} onClick={() => setChanging(row)}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+              <Tooltip title={LABELS.gebruikers.changeRoles}>
+                <IconButton aria-label={LABELS.gebruikers.changeRolesTitle(row.email)} onClick={() => setChanging(row)}>
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <UserRowMenu user={row} invitations={invitations} onAction={userActions.ask} />
+            </Stack>
           ),
       },
     ],
-    [policy],
+    [policy, invitations, userActions.ask],
   );
 
   const runSynchronize = () =>
@@ -115,6 +143,7 @@ export function GebruikersScreen() {
           lines: [LABELS.gebruikers.syncSummary(report.verwijderd, report.bijgewerkt), ...report.meldingen],
         }),
       onError: (error) => notifyError(ERROR_TITLES.synchronize, error),
+      onSettled: () => setAskingSync(false),
     });
 
   return (
@@ -126,7 +155,7 @@ export function GebruikersScreen() {
             <Button
               variant="outlined"
               startIcon={<SyncIcon />}
-              onClick={runSynchronize}
+              onClick={() => setAskingSync(true)}
               loading={synchronize.isPending}
             >
               {LABELS.gebruikers.synchronize}
@@ -168,11 +197,23 @@ export function GebruikersScreen() {
         organisations={manageable}
         policy={policy}
         onClose={() => setCreating(false)}
-        onCreated={(user) =>
-          setResult({ title: SUCCESS_MESSAGES.userCreated, link: user.setPasswordUrl, lines: [user.email] })
-        }
+        onCreated={(user) => {
+          notifySuccess(SUCCESS_MESSAGES.userCreated, LABELS.gebruikers.createdNext(user.email));
+          showInvitation(user);
+        }}
       />
       <ChangeRolesDialog user={changing} policy={policy} onClose={() => setChanging(undefined)} />
+      {userActions.confirmDialog}
+      <ConfirmDialog
+        open={askingSync}
+        title={LABELS.gebruikers.syncTitle}
+        text={LABELS.gebruikers.syncText}
+        confirmLabel={LABELS.gebruikers.synchronize}
+        cancelLabel={LABELS.common.cancel}
+        busy={synchronize.isPending}
+        onConfirm={runSynchronize}
+        onCancel={() => setAskingSync(false)}
+      />
     </Page>
   );
 }

@@ -19,24 +19,31 @@ export const organisations: Organisation[] = [
     organisatie: 'Gedelegeerd_Oost',
     type: 'Gedelegeerd netbeheerder',
     metadata: { delegerenden: ['Netbeheer_Noord', 'Netbeheer_Zuid'] },
+    actief: true,
   },
-  { organisatie: 'Implementatie_Partner', type: 'Implementatie partner', metadata: { delegerenden: [] } },
+  { organisatie: 'Implementatie_Partner', type: 'Implementatie partner', metadata: { delegerenden: [] }, actief: true },
   {
     organisatie: 'Knooppunt_Beheer',
     type: 'Beheerder',
     metadata: { deelnemer: 'Knooppunt_Beheer', delegerenden: [] },
+    actief: true,
   },
   {
     organisatie: 'Netbeheer_Noord',
     type: 'Netbeheerder',
     metadata: { deelnemer: 'Netbeheer_Noord', delegerenden: [] },
+    actief: true,
   },
 ];
 
 const role = (name: string, description = '') => ({ id: name, name, description });
 
+/** An account that can log in: not blocked, a password set, not locked. */
+const account = { geblokkeerd: false, wachtwoordIngesteld: true, vergrendeld: false };
+
 export const users: User[] = [
   {
+    ...account,
     userid: 'u1',
     email: 'jan@noord.example',
     organisatie: 'Netbeheer_Noord',
@@ -45,6 +52,8 @@ export const users: User[] = [
     roles: [role('Netbeheerder'), role('Uitval Beheren')],
   },
   {
+    ...account,
+    geblokkeerd: true,
     userid: 'u2',
     email: 'piet@combi.example',
     organisatie: 'Combi_West',
@@ -53,6 +62,8 @@ export const users: User[] = [
     roles: [role('Combi Medewerker')],
   },
   {
+    ...account,
+    wachtwoordIngesteld: false,
     userid: 'u3',
     email: 'klaas@oost.example',
     organisatie: 'Gedelegeerd_Oost',
@@ -61,6 +72,8 @@ export const users: User[] = [
     roles: [role('Gedelegeerd Netbeheerder')],
   },
   {
+    ...account,
+    vergrendeld: true,
     userid: 'u4',
     email: 'anna@partner.example',
     organisatie: 'Implementatie_Partner',
@@ -69,6 +82,7 @@ export const users: User[] = [
     roles: [role('Testtool Verzenden'), role('Beheer User Viewers')],
   },
   {
+    ...account,
     userid: 'u5',
     email: 'monitor@knooppunt.example',
     organisatie: 'Knooppunt_Beheer',
@@ -77,6 +91,7 @@ export const users: User[] = [
     roles: [role('Beheer Monitoring'), role('Uitval Beheren')],
   },
   {
+    ...account,
     userid: 'u6',
     email: 'users@knooppunt.example',
     organisatie: 'Knooppunt_Beheer',

@@ -8,11 +8,12 @@ import { OrganisatiesScreen } from './organisaties-screen';
 const VIEWER = ['Beheer User Viewers'];
 
 const organisations: Organisation[] = [
-  { organisatie: 'Aannemer_Alpha', type: 'Aannemer', metadata: { delegerenden: [] } },
+  { organisatie: 'Aannemer_Alpha', type: 'Aannemer', metadata: { delegerenden: [] }, actief: true },
   {
     organisatie: 'Gedelegeerd_Oost',
     type: 'Gedelegeerd netbeheerder',
     metadata: { delegerenden: ['Netbeheer_Noord', 'Netbeheer_Zuid'] },
+    actief: true,
   },
 ];
 
@@ -113,6 +114,7 @@ describe('Organisaties', () => {
         organisatie: 'Knooppunt_Beheer',
         type: 'Beheerder',
         metadata: { deelnemer: 'Knooppunt_Beheer', delegerenden: [] },
+        actief: true,
       },
     ];
     beforeEach(() => {
@@ -150,10 +152,10 @@ describe('Organisaties', () => {
 
 describe("row action 'Systeemclients' (decision 0019)", () => {
   const withTypes: Organisation[] = [
-    { organisatie: 'Aannemer_Alpha', type: 'Aannemer', metadata: { delegerenden: [] } },
-    { organisatie: 'Implementatie_BV', type: 'Implementatie partner', metadata: { delegerenden: [] } },
-    { organisatie: 'Knooppunt_Beheer', type: 'Beheerder', metadata: { delegerenden: [] } },
-    { organisatie: 'Netbeheer_Noord', type: 'Netbeheerder', metadata: { delegerenden: [] } },
+    { organisatie: 'Aannemer_Alpha', type: 'Aannemer', metadata: { delegerenden: [] }, actief: true },
+    { organisatie: 'Implementatie_BV', type: 'Implementatie partner', metadata: { delegerenden: [] }, actief: true },
+    { organisatie: 'Knooppunt_Beheer', type: 'Beheerder', metadata: { delegerenden: [] }, actief: true },
+    { organisatie: 'Netbeheer_Noord', type: 'Netbeheerder', metadata: { delegerenden: [] }, actief: true },
   ];
   beforeEach(() => {
     fetchMock.mockImplementation(async () =>

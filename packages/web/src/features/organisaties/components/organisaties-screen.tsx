@@ -1,4 +1,5 @@
 import { PAGE_SIZE, TITLES, type Organisation } from '@knooppunt/domain';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -6,7 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useCallback, useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { Page } from '@/components/page/page';
-import { TRUNCATE } from '@/components/data-table/truncated-text';
+import { TRUNCATE, TruncatedText } from '@/components/data-table/truncated-text';
 import { useCurrentUser, usePermissions } from '@/lib/auth/current-user';
 import { useUserManagementPolicy } from '@/lib/auth/use-user-management-policy';
 import { LABELS } from '@/lib/texts';
@@ -15,6 +16,7 @@ import { searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { useUrlParam } from '@/lib/use-url-param';
 import { useAllOrganisations, useSearchOrganisations } from '../api/search-organisations';
 import { CreateOrganisationDialog } from './create-organisation-dialog';
+import { DeactivatedChip } from './deactivated-chip';
 import { OrganisationFilters } from './organisation-filters';
 import { OrganisationPanel } from './organisation-panel';
 import { panelRights } from './panel-rights';
@@ -29,8 +31,13 @@ const COLUMNS: readonly DataTableColumn<Organisation>[] = [
     id: 'organisatie',
     label: LABELS.organisaties.organisatie,
     sortable: true,
-    truncate: TRUNCATE.text,
-    render: (row) => row.organisatie,
+    // A deactivated organisation says so beside its name: also in the name of its row's button.
+    render: (row) => (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, maxWidth: '100%' }}>
+        <TruncatedText maxWidth={TRUNCATE.text}>{row.organisatie}</TruncatedText>
+        {!row.actief && <DeactivatedChip />}
+      </Box>
+    ),
   },
   { id: 'type', label: LABELS.organisaties.type, sortable: true, render: (row) => row.type },
   {

@@ -103,7 +103,13 @@ describe("an organisation's panel (decision 0043)", () => {
     });
 
     expect(within(panel).getByText('Aannemer')).toBeInTheDocument();
-    expect(within(panel).queryByRole('region')).not.toBeInTheDocument();
+    // Only whether it is active (issue 29), with nothing to change there.
+    expect(
+      within(panel)
+        .getAllByRole('region')
+        .map((region) => region.querySelector('h3')?.textContent),
+    ).toEqual([LABELS.organisaties.activation.status]);
+    expect(within(panel).queryByRole('button', { name: LABELS.organisaties.activation.deactivate })).toBeNull();
     expect(api.calls('GET', CONFORMITY_PATH)).toHaveLength(0);
     expect(api.calls('GET', LINKS_PATH)).toHaveLength(0);
   });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FactList, type Fact } from '@/components/fact-list/fact-list';
 import { SidePanel } from '@/components/side-panel/side-panel';
 import { LABELS } from '@/lib/texts';
+import { ActivationSection } from './activation-section';
 import { ConformitySection } from './conformity-section';
 import { ImplementationLinksSection } from './implementation-links-section';
 import type { PanelRights } from './panel-rights';
@@ -18,7 +19,7 @@ interface OrganisationPanelProps {
 }
 
 /**
- * The right-hand panel of an organisation (decision 0043): its type, and for a participant its
+ * The right-hand panel of an organisation (decision 0043): its type, whether it is active (issue 29), and for a participant its
  * conformity and implementation partners, for an implementation partner the participants it
  * implements for — each only for who may read it.
  */
@@ -60,6 +61,7 @@ function OrganisationDetails({
   return (
     <Stack sx={{ gap: 3 }}>
       <FactList facts={facts} />
+      <ActivationSection organisation={organisation} mayChange={rights.activation} />
       {rights.conformity && <ConformitySection deelnemer={deelnemer} mayRequire={rights.requirement} />}
       {rights.links && (
         <ImplementationLinksSection

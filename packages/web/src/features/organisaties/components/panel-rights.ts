@@ -2,6 +2,7 @@ import {
   deelnemerOfOrganisation,
   IMPLEMENTATION_PARTNER_TYPE,
   IMPLEMENTED_TYPES,
+  OPERATOR_ORGANISATION_TYPE,
   type Organisation,
   type Permissions,
   type UserManagementPolicy,
@@ -17,6 +18,11 @@ export interface PanelRights {
   links: boolean;
   /** 'Koppelen' and 'Ontkoppelen' (decision 0041). */
   editLinks: boolean;
+  /**
+   * 'Deactiveren' and 'Activeren' (issue 29): for who may create organisations, the operator's
+   * staff user managers; an organisation of type Beheerder stays active.
+   */
+  activation: boolean;
 }
 
 /**
@@ -44,5 +50,6 @@ export function panelRights(
       links &&
       permissions.canCreateUser &&
       (policy.seesAllOrganisations || policy.platformAdministrator || (own && participant)),
+    activation: policy.mayCreateOrganisations && organisation.type !== OPERATOR_ORGANISATION_TYPE,
   };
 }

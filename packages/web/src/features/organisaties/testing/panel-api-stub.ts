@@ -3,13 +3,15 @@ import { stubApi, type StubHandler } from '@/testing/stub-api';
 
 /*
  * The calls of an organisation's panel (decision 0043), answered as the server does: the
- * organisations, a participant's conformity and its implementation links, kept in state so a
- * change shows on the next fetch.
+ * organisations, a participant's conformity, its implementation links and whether it is active,
+ * kept in state so a change shows on the next fetch.
  */
 
 export const LINKS_PATH = '/rest/implementatiepartners';
 export const CONFORMITY_PATH = '/rest/testtool/conformiteit';
 export const UNLINK_PATH = `${LINKS_PATH}/Implementatie_Partner_Integra/Aannemer_Alfa`;
+export const DEACTIVATE_PATH = '/rest/organisations/deactivate';
+export const ACTIVATE_PATH = '/rest/organisations/activate';
 
 /** The super role's administrator: every organisation, its users, and the Testtool's settings. */
 export const ADMIN = {
@@ -21,6 +23,7 @@ const party = (organisatie: string, type: string): Organisation => ({
   organisatie,
   type,
   metadata: { deelnemer: organisatie, delegerenden: [] },
+  actief: true,
 });
 
 export const ORGANISATIONS: Organisation[] = [
@@ -63,11 +66,19 @@ export function stubPanelApi(overrides: Record<string, StubHandler> = {}) {
   const state = {
     links: [link('Implementatie_Partner_Integra', 'Aannemer_Alfa')],
     vereist: new Set<string>(),
+    gedeactiveerd: new Set<string>(),
+  };
+  const current = () => ORGANISATIONS.map((item) => ({ ...item, actief: !state.gedeactiveerd.has(item.organisatie) }));
+  const setActive = (actief: boolean) => async (request: Request) => {
+    const { organisatie } = (await request.clone().json()) as { organisatie: string };
+    if (actief) state.gedeactiveerd.delete(organisatie);
+    else state.gedeactiveerd.add(organisatie);
+    return Response.json(current().find((item) => item.organisatie === organisatie));
   };
   const api = stubApi({
     'POST /rest/organisations/search': () =>
       Response.json({
-        items: ORGANISATIONS,
+        items: current(),
         count: ORGANISATIONS.length,
         skip: 0,
         limit: 10,
@@ -99,6 +110,8 @@ export function stubPanelApi(overrides: Record<string, StubHandler> = {}) {
       state.links = state.links.filter((item) => item.partner !== 'Implementatie_Partner_Integra');
       return new Response(null, { status: 204 });
     },
+    [`POST ${DEACTIVATE_PATH}`]: setActive(false),
+    [`POST ${ACTIVATE_PATH}`]: setActive(true),
     ...overrides,
   });
   return { ...api, state };

@@ -9,15 +9,31 @@ export function formatAge(iso: string, now: number): string {
   return formatDistanceStrict(new Date(iso), now, { locale: nl });
 }
 
-/** A latency bound: '25 ms', '2,5 s', '15 min'; 'meer dan 60 min' above the last bound. */
+/**
+ * A latency bound at the precision it was measured in: '25 ms', '2,5 s', '45 s', '1 min 30 s',
+ * '4 min', '1 uur'; 'meer dan 1 uur' above the last bound. Seconds within a minute are kept (the
+ * buckets split the minutes, decision 0036), a whole minute or hour drops its zero.
+ */
 export function formatLatency(ms: number, lowerBound = false): string {
   const text =
     ms < 1_000
       ? `${number.format(ms)} ms`
       : ms < 60_000
         ? `${number.format(ms / 1_000)} s`
-        : `${number.format(ms / 60_000)} min`;
+        : ms < 3_600_000
+          ? minutesAndSeconds(Math.round(ms / 1_000))
+          : hoursAndMinutes(Math.round(ms / 60_000));
   return lowerBound ? OVERZICHT_TEXTS.meerDan(text) : text;
+}
+
+function minutesAndSeconds(seconds: number): string {
+  const [minutes, rest] = [Math.floor(seconds / 60), seconds % 60];
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+function hoursAndMinutes(minutes: number): string {
+  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+  return rest === 0 ? `${hours} uur` : `${hours} uur ${rest} min`;
 }
 
 /** The waiting messages, '10.000' and more as 'meer dan 10.000'. */

@@ -1,5 +1,6 @@
 import { OVERZICHT_SLOTS, OVERZICHT_TEXTS, type Overzicht, type OverzichtEntry } from '@knooppunt/domain';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { stubApi } from '@/testing/stub-api';
@@ -85,6 +86,40 @@ describe('Overzicht', () => {
     expect(west).toHaveTextContent('HTTP 503 Service Unavailable');
   });
 
+  it('draws failures beside deliveries of the same 5 minutes, nothing red at zero failures, on a time axis', async () => {
+    stub([ALFA, { ...ALFA, receiver: 'Aannemer_Beta', failed: series({}) }]);
+    renderWithProviders(<OverzichtScreen />, { roles: ['Beheer ziet alles'] });
+    const chartOf = async (receiver: string) =>
+      within(await rowOf(receiver)).getByRole('img', { name: new RegExp(`${receiver}, Aansluiting`) });
+    const alfa = await chartOf('Aannemer_Alfa');
+    const bars = (chart: HTMLElement, series: string) =>
+      chart.querySelector(`path[data-series="${series}"]`)?.getAttribute('d') ?? '';
+    // Slot 200 has 60 delivered and 3 failed: a green bar up and a red one down, at the same x.
+    expect(bars(alfa, 'delivered')).toContain('M200 ');
+    expect(bars(alfa, 'delivered')).toContain('M10 ');
+    expect(bars(alfa, 'failed')).toMatch(/^M200 \S+$/);
+    // No failures: no red at all (issue 29: a red line along every row).
+    expect(bars(await chartOf('Aannemer_Beta'), 'failed')).toBe('');
+    // Every 6 hours of the local clock is marked.
+    const ticks = [...alfa.querySelectorAll('[data-tick]')].map((tick) => tick.textContent);
+    expect([...ticks].sort()).toEqual(['00:00', '06:00', '12:00', '18:00']);
+    expect(screen.getAllByText(T.legendaMislukt)).toHaveLength(1);
+  });
+
+  it('tells the time and counts of the 5 minutes under the pointer', async () => {
+    stub([ALFA]);
+    renderWithProviders(<OverzichtScreen />, { roles: ['Beheer ziet alles'] });
+    const chart = within(await rowOf('Aannemer_Alfa')).getByRole('img', { name: /Aannemer_Alfa/ });
+    vi.spyOn(chart, 'getBoundingClientRect').mockReturnValue({ left: 0, width: 288 } as DOMRect);
+    fireEvent.mouseMove(chart, { clientX: 200.5 });
+    const start = new Date(Date.parse('2026-03-01T10:00:00.000Z') + 200 * 5 * 60_000);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      `${format(start, 'dd-LL-yyyy HH:mm')}–${format(start.getTime() + 5 * 60_000, 'HH:mm')}: ${T.grafiekSamenvatting(60, 3)}`,
+    );
+    fireEvent.mouseLeave(chart);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+  });
+
   it('links each receiver to Berichten and Uitval of its flow, filtered on it', async () => {
     stub();
     renderWithProviders(<OverzichtScreen />, { roles: ['Beheer ziet alles'] });
@@ -118,8 +153,13 @@ describe('formatLatency', () => {
   it.each([
     [25, false, '25 ms'],
     [2_500, false, '2,5 s'],
+    [45_000, false, '45 s'],
+    [90_000, false, '1 min 30 s'],
+    [150_000, false, '2 min 30 s'],
+    [240_000, false, '4 min'],
     [900_000, false, '15 min'],
-    [3_600_000, true, 'meer dan 60 min'],
+    [3_600_000, false, '1 uur'],
+    [3_600_000, true, 'meer dan 1 uur'],
   ])('%d ms (lower bound %s) reads %s', (ms, lowerBound, text) => {
     expect(formatLatency(ms, lowerBound)).toBe(text);
   });

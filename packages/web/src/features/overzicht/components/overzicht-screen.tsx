@@ -1,5 +1,6 @@
 import { OVERZICHT_TEXTS, type Overzicht, type OverzichtEntry } from '@knooppunt/domain';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -22,6 +23,7 @@ import { LABELS } from '@/lib/texts';
 import { useOverzicht } from '../api/get-overzicht';
 import { CHART_WIDTH, DeliveryChart } from './delivery-chart';
 import { berichtenPath, formatAge, formatLatency, formatWaiting, uitvalPath } from './format';
+import { PlatformSection } from './platform-section';
 
 const T = OVERZICHT_TEXTS;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -33,6 +35,7 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
  */
 export function OverzichtScreen() {
   const query = useOverzicht();
+  const permissions = usePermissions();
   return (
     <Page title={T.title}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -45,6 +48,7 @@ export function OverzichtScreen() {
       ) : (
         <OverzichtTable overzicht={query.data} now={query.dataUpdatedAt} />
       )}
+      {permissions.canSeeAllParticipants && <PlatformSection />}
     </Page>
   );
 }
@@ -65,6 +69,7 @@ function OverzichtTable({ overzicht, now }: { overzicht: Overzicht; now: number 
               <Typography variant="caption" component="div" color="text.secondary">
                 {T.per5Minuten}
               </Typography>
+              <ChartLegend />
             </TableCell>
             <TableCell align="right">
               <Tooltip title={T.p95Uitleg}>
@@ -86,6 +91,25 @@ function OverzichtTable({ overzicht, now }: { overzicht: Overzicht; now: number 
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** The two colours of the chart, with where each is drawn: colour is not the only cue. */
+function ChartLegend() {
+  return (
+    <Stack direction="row" sx={{ gap: 1.5 }}>
+      {(
+        [
+          ['success.main', T.legendaAfgeleverd],
+          ['error.main', T.legendaMislukt],
+        ] as const
+      ).map(([color, text]) => (
+        <Typography key={text} variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center' }}>
+          <Box component="span" aria-hidden sx={{ width: 8, height: 8, mr: 0.5, bgcolor: color }} />
+          {text}
+        </Typography>
+      ))}
+    </Stack>
   );
 }
 
