@@ -17,7 +17,6 @@ import { createSecretCipher } from '../src/secrets/cipher';
 import { createTestApp } from './helpers';
 import { createDeliveryAlerts, type AlertRules, type DeliveryAlertsOptions } from '../src/delivery/alerts';
 import { createDeliveryCounters } from '../src/delivery/counters';
-import { createMailer } from '../src/mail/outbox';
 import { dutchDuration, dutchMoment } from '../src/mail/templates';
 import {
   eventually,
@@ -27,7 +26,7 @@ import {
   VERSIENUMMER,
   type DeliveryFixture,
 } from './support/delivery';
-import { startInbox, type Inbox } from './support/smtp';
+import { outboxToInbox, startInbox, type Inbox } from './support/smtp';
 
 const { fixture, receiver } = useDeliveryResources();
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -38,18 +37,11 @@ afterEach(async () => {
   for (const close of cleanup.splice(0).reverse()) await close();
 });
 
-/** A real SMTP server and the outbox sending to it. */
-async function mailTo(f: DeliveryFixture): Promise<{ inbox: Inbox; mailer: ReturnType<typeof createMailer> }> {
-  const inbox = await startInbox();
-  const mailer = createMailer({
-    db: f.db,
-    smtp: { url: inbox.url, from: 'Knooppunt <noreply@knooppunt.example>' },
-    log: quiet,
-    pollMs: 50,
-  });
-  mailer.start();
-  cleanup.push(inbox.close, mailer.stop);
-  return { inbox, mailer };
+/** A real SMTP server and the outbox sending to it, closed after the test. */
+async function mailTo(f: DeliveryFixture) {
+  const outbox = await outboxToInbox(f.db);
+  cleanup.push(outbox.close);
+  return outbox;
 }
 
 async function withAddresses(db: Database, deelnemer: string, emails: string[]) {

@@ -17,7 +17,7 @@ import {
   VERSIENUMMER,
   type DeliveryFixture,
 } from './support/delivery';
-import { startInbox, type Inbox } from './support/smtp';
+import { outboxToInbox } from './support/smtp';
 import { bearer, createTestApp, tokenFor } from './helpers';
 
 // The operator's alerts (issue 29 items 2 and 3): a fault on the platform's side is not the
@@ -32,17 +32,11 @@ afterEach(async () => {
   for (const close of cleanup.splice(0).reverse()) await close();
 });
 
-async function mailTo(f: DeliveryFixture): Promise<{ inbox: Inbox; mailer: ReturnType<typeof createMailer> }> {
-  const inbox = await startInbox();
-  const mailer = createMailer({
-    db: f.db,
-    smtp: { url: inbox.url, from: 'Knooppunt <noreply@knooppunt.example>' },
-    log: quiet,
-    pollMs: 50,
-  });
-  mailer.start();
-  cleanup.push(inbox.close, mailer.stop);
-  return { inbox, mailer };
+/** A real SMTP server and the outbox sending to it, closed after the test. */
+async function mailTo(f: DeliveryFixture) {
+  const outbox = await outboxToInbox(f.db);
+  cleanup.push(outbox.close);
+  return outbox;
 }
 
 /** The operator's alerts on a fixture's database, evaluated by the test at a clock `offset` ahead. */

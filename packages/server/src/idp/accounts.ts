@@ -1,7 +1,7 @@
 import type { Account, AccessToken, ClientCredentials, FindAccount, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { SESSION_GENERATION_CLAIM, sessionGeneration } from './sessions';
+import { SESSION_GENERATION_CLAIM } from './sessions';
 import { userById, type IdpUser } from './users-repository';
 
 type ClaimNames = Config['oidc']['claims'];
@@ -35,7 +35,7 @@ export function createAccounts(db: Database, names: ClaimNames) {
       const user = await userById(db, token.accountId);
       if (!user || user.blocked || !user.organisationActive) return undefined;
       // The generation it is issued in: ending the user's sessions ends this token too (idp/sessions.ts).
-      return { ...userClaims(user), [SESSION_GENERATION_CLAIM]: await sessionGeneration(db, user.id) };
+      return { ...userClaims(user), [SESSION_GENERATION_CLAIM]: user.sessionGeneration };
     }
     const metadata = ctx.oidc.client?.metadata();
     const deelnemer = metadata?.['deelnemer'];

@@ -15,6 +15,8 @@ export interface IdpUser {
   blocked: boolean;
   /** False while the user's organisation is deactivated: no login, no tokens. */
   organisationActive: boolean;
+  /** The user's session generation now (idp/sessions.ts): what a token issued now carries. */
+  sessionGeneration: number;
 }
 
 const columns = {
@@ -25,6 +27,7 @@ const columns = {
   passwordHash: users.passwordHash,
   blocked: sql<boolean>`${users.blocked} is not null`,
   organisationActive: sql<boolean>`${organisations.deactivated} is null`,
+  sessionGeneration: sql<number>`coalesce((select g.generation from session_generations g where g.subject = ${users.id}::text), 0)`,
 };
 
 export async function userById(db: Database, id: string): Promise<IdpUser | undefined> {

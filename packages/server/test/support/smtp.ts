@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
+import type { Database } from '../../src/db/client';
+import { createMailer } from '../../src/mail/outbox';
 
 export interface Inbox {
   /** smtp://127.0.0.1:<port> for SMTP_URL. */
@@ -67,4 +69,29 @@ export function linkIn(mail: ParsedMail): string {
   const match = /https?:\/\/\S+\/account\/wachtwoord\/[\w-]+/.exec(mail.text ?? '');
   if (!match) throw new Error(`no set-password link in: ${mail.text}`);
   return match[0];
+}
+
+/**
+ * A real SMTP server and a started mail outbox on `db` sending to it (polling every 50 ms); `close`
+ * stops both. For tests of what the platform mails.
+ */
+export async function outboxToInbox(
+  db: Database,
+): Promise<{ inbox: Inbox; mailer: ReturnType<typeof createMailer>; close(): Promise<void> }> {
+  const inbox = await startInbox();
+  const mailer = createMailer({
+    db,
+    smtp: { url: inbox.url, from: 'Knooppunt <noreply@knooppunt.example>' },
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+    pollMs: 50,
+  });
+  mailer.start();
+  return {
+    inbox,
+    mailer,
+    async close() {
+      await mailer.stop();
+      await inbox.close();
+    },
+  };
 }
