@@ -18,10 +18,14 @@ export interface StatementOptions {
   name?: string;
 }
 
+type Prepared<T> = PgPreparedQuery<{ execute: T; all: unknown; values: unknown }>;
+
+const render = (query: SQL | { toSQL(): Query }): Query => (is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL());
+
 /** One SQL statement, rendered once, prepared once per database handle, run with a call's values. */
 export class Statement<R> {
   private readonly query: Query;
-  private readonly prepared = new WeakMap<Database, PgPreparedQuery<{ execute: R; all: unknown; values: unknown }>>();
+  private readonly prepared = new WeakMap<Database, Prepared<R>>();
 
   /** `map` gets every row as an array of the selected columns, in the order selected. */
   constructor(
@@ -29,7 +33,7 @@ export class Statement<R> {
     private readonly map: (rows: unknown[][]) => R,
     private readonly options: StatementOptions = {},
   ) {
-    this.query = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
+    this.query = render(query);
   }
 
   run(db: Database, values: Values = {}): Promise<R> {
@@ -39,6 +43,33 @@ export class Statement<R> {
       this.prepared.set(db, prepared);
     }
     return prepared.execute(values);
+  }
+}
+
+/**
+ * A `Statement` whose rows come as objects keyed by column name (`Row` says what each holds as the
+ * driver hands it): read by name, a column that the statement's result gains later shifts nothing.
+ */
+export class NamedStatement<Row extends object, R> {
+  private readonly query: Query;
+  private readonly prepared = new WeakMap<Database, Prepared<{ rows: Row[] }>>();
+
+  constructor(
+    query: SQL | { toSQL(): Query },
+    private readonly map: (rows: Row[]) => R,
+    private readonly options: StatementOptions = {},
+  ) {
+    this.query = render(query);
+  }
+
+  async run(db: Database, values: Values = {}): Promise<R> {
+    let prepared = this.prepared.get(db);
+    if (!prepared) {
+      // Neither fields nor a mapper: both drivers answer their own result, its rows as objects.
+      prepared = db._.session.prepareQuery(this.query, undefined, this.options.name, false);
+      this.prepared.set(db, prepared);
+    }
+    return this.map((await prepared.execute(values)).rows);
   }
 }
 

@@ -1,12 +1,39 @@
-import { flowOf, type Flow } from '@knooppunt/domain';
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client';
-import { flowCondition, uitvalCondition } from '../db/monitoring';
-import { messages } from '../db/schema';
+import { flowOf } from '@knooppunt/domain';
+import type { Database } from '../db/client';
 import type { Mailer } from '../mail/outbox';
 import { deliveryAlertMail, deliveryRecoveryMail, FLOW_NAMES } from '../mail/templates';
+import {
+  asDate,
+  decide,
+  downBy,
+  lastDeliveryOf,
+  mailsDown,
+  mailsUp,
+  maySilence,
+  type Decision,
+  type GoneDown,
+  type Receiver,
+  type Recovered,
+  type StillDown,
+} from './alert-decisions';
+import {
+  deliveredSince,
+  failingReceivers,
+  insertAlert,
+  keyOf,
+  lastErrors,
+  markAlerted,
+  markRecovered,
+  oldestWaiting,
+  openAlerts,
+  senderStates,
+  tryAlertLock,
+  updateAlertCause,
+  waitingCounts,
+  type AlertReason,
+  type LastError,
+} from './alerts-repository';
 import type { DeliveryCounters } from './counters';
-import { PLATFORM_FAULT_QUIET_MS } from '../operator/faults';
 import type { DeliveryLog } from './worker';
 
 /** The rules (config ALERT_*), in milliseconds where they are times. */
@@ -53,43 +80,15 @@ export interface DeliveryAlerts {
   stop(): Promise<void>;
 }
 
-/** The advisory lock that lets one process at a time evaluate (a constant of this feature). */
-const ALERT_LOCK = 7_402_235_022;
-
-type OpenAlert = {
-  id: string;
-  receiver: string;
-  versienummer: string;
-  down_since: Date;
-  reason: 'failures' | 'silence';
-  last_error: string | null;
-  last_trace_id: string | null;
-  alerted_at: Date | null;
+/** What the decisions' mails and alert rows need, per receiver configuration (by key). */
+type Details = {
+  lastErrors: Map<string, LastError>;
+  waiting: Map<string, number>;
+  delivered: Map<string, number>;
 };
 
-type SenderState = {
-  receiver: string;
-  versienummer: string;
-  running: boolean;
-  emails: string[] | null;
-  last_minute: Date | null;
-  waiting: boolean;
-  /** Messages wait for a fault on the platform's side (issue 29): the operator's alert, not the receiver's. */
-  platform_fault: boolean;
-};
-
-type Failing = { receiver: string; versienummer: string; attempts: number; oldest: Date };
-
-const FLOWS: readonly Flow[] = ['aansluiting', 'hoofdnet'];
-const keyOf = (receiver: string, versienummer: string) => `${receiver}|${versienummer}`;
-const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
-
-/**
- * Undelivered messages that failed, of one flow: the uitval condition as the flow's partial index
- * (messages_uitval_*) is written, so that the planner uses it (db/monitoring.ts).
- */
-const failedOfFlow = (flow: Flow): SQL =>
-  sql`${flowCondition(messages.versienummer, flow)} and ${uitvalCondition(messages)}`;
+/** An evaluation writing its decisions: its transaction, its moment, what it read and what it did. */
+type Carrying = { tx: Database; at: Date; details: Details; result: Evaluation };
 
 /**
  * Failure and recovery alerts (issue 22 item 2, decision 0035), evaluated by the worker on its own
@@ -116,215 +115,156 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
     // What this process delivered goes into the table first, so that the counts below include it.
     await options.counters?.flush().catch(() => {});
     await db.transaction(async (tx) => {
-      const [lock] = await queryRows<{ locked: boolean }>(
-        tx,
-        sql`select pg_try_advisory_xact_lock(${ALERT_LOCK}) as locked`,
-      );
-      if (!lock?.locked) {
+      if (!(await tryAlertLock(tx))) {
         result.skipped = true;
         return;
       }
       const at = new Date(now());
-      const silentSince = new Date(at.getTime() - rules.silenceMs);
-
-      // Every receiver configuration with a sender: whether it runs, its active configuration's
-      // addresses, its last minute with a delivery (the counters' primary key, newest first) and
-      // whether messages wait: its first order head by due time, on the claim's index (an `exists`
-      // was planned as a scan of all heads per receiver; decision 0035).
-      const senders = await queryRows<SenderState>(
-        tx,
-        sql`select s.deelnemer as receiver, s.versienummer, s.running and s.max_messages > 0 as running,
-              (select c.emails from configurations c
-                where c.deelnemer = s.deelnemer and c.versienummer = s.versienummer and not c.draft
-                order by c.version desc limit 1) as emails,
-              (select d.minute from delivery_minutes d
-                where d.receiver = s.deelnemer and d.versienummer = s.versienummer and d.delivered > 0
-                order by d.minute desc limit 1) as last_minute,
-              coalesce((select true from order_heads h
-                where h.receiver = s.deelnemer and h.versienummer = s.versienummer
-                order by h.due limit 1), false) as waiting,
-              exists (select 1 from platform_faults f
-                where f.kind = 'delivery' and f.resolved_at is null and f.key = s.deelnemer || '|' || s.versienummer
-                  and f.last_at > now() - ${PLATFORM_FAULT_QUIET_MS} * interval '1 millisecond') as platform_fault
-            from senders s`,
-      );
-      // Messages in uitval, per flow on its small partial index: the most failed attempts per
-      // receiver configuration and when the oldest of them was accepted.
-      const failing = await queryRows<Failing>(
-        tx,
-        sql.join(
-          FLOWS.map(
-            (flow) =>
-              sql`select receiver, versienummer, max(failed_attempts)::int as attempts, min(created) as oldest
-                  from messages where ${failedOfFlow(flow)}
-                  group by receiver, versienummer having max(failed_attempts) >= ${rules.failedAttempts}`,
-          ),
-          sql` union all `,
-        ),
-      );
-      const open = await queryRows<OpenAlert>(
-        tx,
-        sql`select id, receiver, versienummer, down_since, reason, last_error, last_trace_id, alerted_at
-            from delivery_alerts where recovered_at is null`,
-      );
-      const failingBy = new Map(failing.map((row) => [keyOf(row.receiver, row.versienummer), row]));
-      const openBy = new Map(open.map((row) => [keyOf(row.receiver, row.versienummer), row]));
-
-      for (const sender of senders) {
-        const key = keyOf(sender.receiver, sender.versienummer);
-        result.looked += 1;
-        const alert = openBy.get(key);
-        const failed = failingBy.get(key);
-        // The last delivery: exactly when this process made it, else within the newest counted
-        // minute (its end, or now when that is sooner: the later guess never alerts too early).
-        const counted = asDate(sender.last_minute);
-        const lastDelivered = Math.max(
-          options.counters?.lastDelivered(sender.receiver, sender.versienummer) ?? 0,
-          counted ? Math.min(counted.getTime() + 60_000, at.getTime()) : 0,
-        );
-        let silentFrom: Date | undefined;
-        if (
-          !failed &&
-          sender.running &&
-          sender.waiting &&
-          !sender.platform_fault &&
-          lastDelivered <= silentSince.getTime()
-        ) {
-          // Only for a receiver that has been silent: the oldest waiting message, over its order heads.
-          const [oldest] = await queryRows<{ created: Date | null }>(
-            tx,
-            sql`select min(m.created) as created from order_heads h join messages m on m.id = h.message_id
-                where h.receiver = ${sender.receiver} and h.versienummer = ${sender.versienummer}`,
-          );
-          const created = asDate(oldest?.created ?? null);
-          if (created && created <= silentSince) silentFrom = created;
-        }
-        const reason = failed ? 'failures' : silentFrom ? 'silence' : undefined;
-        // A paused sender's silence is no news: its open alert waits for it to run again.
-        if (!reason && alert && !sender.running && !failed) continue;
-        const addresses = [...new Set(sender.emails ?? [])];
-
-        if (reason) {
-          const repeatDue =
-            !alert || !alert.alerted_at || asDate(alert.alerted_at)!.getTime() <= at.getTime() - rules.repeatMs;
-          const lastError = await lastErrorOf(tx, sender.receiver, sender.versienummer);
-          const changed =
-            alert &&
-            (alert.reason !== reason ||
-              alert.last_error !== (lastError?.msg ?? null) ||
-              alert.last_trace_id !== (lastError?.traceId ?? null));
-          if (!alert) {
-            // Since the later of the last delivery and the oldest message that waits in vain.
-            const since = Math.max(lastDelivered, (failed ? asDate(failed.oldest)! : silentFrom!).getTime());
-            const inserted = await queryRows<{ id: string }>(
-              tx,
-              sql`insert into delivery_alerts (receiver, versienummer, down_since, reason, last_error, last_trace_id, opened)
-                  values (${sender.receiver}, ${sender.versienummer}, ${new Date(since).toISOString()}, ${reason},
-                          ${lastError?.msg ?? null}, ${lastError?.traceId ?? null}, ${at.toISOString()})
-                  on conflict (receiver, versienummer) where recovered_at is null do nothing
-                  returning id`,
-            );
-            if (inserted.length === 0) continue;
-            result.opened.push(key);
-            const mails = await mailDown(tx, sender, addresses, {
-              downSince: new Date(since),
-              reason,
-              lastError,
-              reminder: false,
-            });
-            if (mails > 0) {
-              result.mails += mails;
-              await tx.execute(
-                sql`update delivery_alerts set alerted_at = ${at.toISOString()} where id = ${inserted[0]!.id}`,
-              );
-            }
-            continue;
-          }
-          if (changed) {
-            await tx.execute(
-              sql`update delivery_alerts set reason = ${reason}, last_error = ${lastError?.msg ?? null},
-                    last_trace_id = ${lastError?.traceId ?? null}
-                  where id = ${alert.id}`,
-            );
-          }
-          if (repeatDue) {
-            const mails = await mailDown(tx, sender, addresses, {
-              downSince: asDate(alert.down_since)!,
-              reason,
-              lastError,
-              reminder: alert.alerted_at !== null,
-            });
-            if (mails > 0) {
-              result.mails += mails;
-              result.reminded.push(key);
-              await tx.execute(sql`update delivery_alerts set alerted_at = ${at.toISOString()} where id = ${alert.id}`);
-            }
-          }
-          continue;
-        }
-
-        if (alert) {
-          await tx.execute(sql`update delivery_alerts set recovered_at = ${at.toISOString()} where id = ${alert.id}`);
-          result.recovered.push(key);
-          // Only who heard that it was down hears that it is up again.
-          if (alert.alerted_at === null) continue;
-          const downSince = asDate(alert.down_since)!;
-          const [delivered] = await queryRows<{ count: number }>(
-            tx,
-            sql`select coalesce(sum(delivered), 0)::int as count from delivery_minutes
-                where receiver = ${sender.receiver} and versienummer = ${sender.versienummer}
-                  and minute >= date_trunc('minute', ${downSince.toISOString()}::timestamptz)`,
-          );
-          for (const to of mailer.enabled ? addresses : []) {
-            const mail = deliveryRecoveryMail(to, {
-              receiver: sender.receiver,
-              versienummer: sender.versienummer,
-              flow: FLOW_NAMES[flowOf(sender.versienummer)],
-              downSince,
-              downMs: at.getTime() - downSince.getTime(),
-              delivered: delivered?.count ?? 0,
-            });
-            if (await mailer.enqueue(tx, mail)) result.mails += 1;
-          }
-        }
-      }
+      const receivers = await receiversNow(tx, at);
+      result.looked = receivers.length;
+      const decisions = await decideAll(tx, receivers, at);
+      const carrying = { tx, at, details: await detailsOf(tx, decisions), result };
+      for (const decision of decisions) await carryOut(carrying, decision);
     });
     if (result.mails > 0) mailer.wake();
     return result;
   }
 
-  /** The error of the undelivered message that failed last, on the flow's uitval index. */
-  async function lastErrorOf(tx: Database, receiver: string, versienummer: string) {
-    const [row] = await queryRows<{ err: { msg: string; traceId: string } | null }>(
+  /** Every receiver configuration with a sender, with its failures, its open alert and its last delivery. */
+  async function receiversNow(tx: Database, at: Date): Promise<Receiver[]> {
+    const senders = await senderStates(tx);
+    const failingBy = new Map((await failingReceivers(tx, rules.failedAttempts)).map((row) => [keyOf(row), row]));
+    const openBy = new Map((await openAlerts(tx)).map((row) => [keyOf(row), row]));
+    return senders.map((sender) => {
+      const key = keyOf(sender);
+      return {
+        key,
+        sender,
+        alert: openBy.get(key),
+        failed: failingBy.get(key),
+        lastDelivered: lastDeliveryOf(sender, options.counters, at),
+        recipients: mailer.enabled ? [...new Set(sender.emails ?? [])] : [],
+      };
+    });
+  }
+
+  /** What to do about each receiver configuration, in their order; those left as they are are left out. */
+  async function decideAll(tx: Database, receivers: readonly Receiver[], at: Date): Promise<Decision[]> {
+    const silentSince = new Date(at.getTime() - rules.silenceMs);
+    const oldest = await oldestWaiting(
       tx,
-      sql`select err from messages
-          where ${failedOfFlow(flowOf(versienummer))} and versienummer = ${versienummer}
-            and receiver = ${receiver}
-          order by last_attempt desc nulls last limit 1`,
+      receivers.filter((receiver) => maySilence(receiver, silentSince)).map((receiver) => receiver.sender),
     );
-    return row?.err ?? undefined;
+    return receivers.flatMap((receiver) => {
+      const down = downBy(receiver, oldest.get(receiver.key), silentSince);
+      return decide(receiver, down, at, rules.repeatMs) ?? [];
+    });
+  }
+
+  /** What the decisions need from the database, one statement for all receivers each. */
+  async function detailsOf(tx: Database, decisions: readonly Decision[]): Promise<Details> {
+    const senders = (which: (decision: Decision) => boolean) =>
+      decisions.filter(which).map((decision) => decision.receiver.sender);
+    return {
+      lastErrors: await lastErrors(
+        tx,
+        senders((decision) => decision.kind !== 'recovered'),
+      ),
+      waiting: await waitingCounts(tx, senders(mailsDown)),
+      delivered: await deliveredSince(
+        tx,
+        decisions
+          .filter(mailsUp)
+          .map(({ receiver, alert }) => ({ ...receiver.sender, since: asDate(alert.down_since)! })),
+      ),
+    };
+  }
+
+  /** Writes a decision: the alert's row and its mails (none when nobody is to hear of it). */
+  function carryOut(evaluation: Carrying, decision: Decision): Promise<void> {
+    if (decision.kind === 'gone down') return openAlert(evaluation, decision);
+    if (decision.kind === 'still down') return keepAlert(evaluation, decision);
+    return closeAlert(evaluation, decision);
+  }
+
+  /** Opens the alert and mails it; another process that opened it first has mailed it. */
+  async function openAlert({ tx, at, details, result }: Carrying, decision: GoneDown) {
+    const { key, sender } = decision.receiver;
+    const { reason, downSince } = decision;
+    const lastError = details.lastErrors.get(key);
+    const id = await insertAlert(tx, { ...sender, downSince, reason, lastError, at });
+    if (id === undefined) return;
+    result.opened.push(key);
+    const waiting = details.waiting.get(key) ?? 0;
+    const mails = await mailDown(tx, decision.receiver, { downSince, reason, lastError, waiting, reminder: false });
+    if (mails > 0) {
+      result.mails += mails;
+      await markAlerted(tx, id, at);
+    }
+  }
+
+  /** Keeps the open alert's cause up to date, and reminds once the repeat time has passed. */
+  async function keepAlert({ tx, at, details, result }: Carrying, decision: StillDown) {
+    const { key } = decision.receiver;
+    const { alert, reason } = decision;
+    const lastError = details.lastErrors.get(key);
+    if (
+      alert.reason !== reason ||
+      alert.last_error !== (lastError?.msg ?? null) ||
+      alert.last_trace_id !== (lastError?.traceId ?? null)
+    ) {
+      await updateAlertCause(tx, alert.id, { reason, lastError });
+    }
+    if (!decision.repeatDue) return;
+    const mails = await mailDown(tx, decision.receiver, {
+      downSince: asDate(alert.down_since)!,
+      reason,
+      lastError,
+      waiting: details.waiting.get(key) ?? 0,
+      reminder: alert.alerted_at !== null,
+    });
+    if (mails > 0) {
+      result.mails += mails;
+      result.reminded.push(key);
+      await markAlerted(tx, alert.id, at);
+    }
+  }
+
+  /** Closes the alert, with one recovery mail to who heard that it was down. */
+  async function closeAlert({ tx, at, details, result }: Carrying, decision: Recovered) {
+    const { key, sender, recipients } = decision.receiver;
+    const { alert } = decision;
+    await markRecovered(tx, alert.id, at);
+    result.recovered.push(key);
+    if (!mailsUp(decision)) return;
+    const downSince = asDate(alert.down_since)!;
+    for (const to of recipients) {
+      const mail = deliveryRecoveryMail(to, {
+        receiver: sender.receiver,
+        versienummer: sender.versienummer,
+        flow: FLOW_NAMES[flowOf(sender.versienummer)],
+        downSince,
+        downMs: at.getTime() - downSince.getTime(),
+        delivered: details.delivered.get(key) ?? 0,
+      });
+      if (await mailer.enqueue(tx, mail)) result.mails += 1;
+    }
   }
 
   /** Writes the alert mail to each address; answers how many went into the outbox. */
   async function mailDown(
     tx: Database,
-    sender: SenderState,
-    addresses: string[],
+    { sender, recipients }: Receiver,
     what: {
       downSince: Date;
-      reason: 'failures' | 'silence';
-      lastError: { msg: string; traceId: string } | undefined;
+      reason: AlertReason;
+      lastError: LastError | undefined;
+      waiting: number;
       reminder: boolean;
     },
   ): Promise<number> {
-    if (addresses.length === 0 || !mailer.enabled) return 0;
-    const [waiting] = await queryRows<{ count: number }>(
-      tx,
-      sql`select count(*)::int as count from messages
-          where receiver = ${sender.receiver} and delivered_at is null and versienummer = ${sender.versienummer}`,
-    );
     let mails = 0;
-    for (const to of addresses) {
+    for (const to of recipients) {
       const mail = deliveryAlertMail(to, {
         receiver: sender.receiver,
         versienummer: sender.versienummer,
@@ -332,7 +272,7 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
         downSince: what.downSince,
         reason: what.reason,
         threshold: what.reason === 'failures' ? rules.failedAttempts : Math.round(rules.silenceMs / 60_000),
-        waiting: waiting?.count ?? 0,
+        waiting: what.waiting,
         lastError: what.lastError,
         uitvalUrl: uitvalUrl(sender.receiver, sender.versienummer),
         reminder: what.reminder,
