@@ -22,6 +22,10 @@ const NO_MODULES = {
   group: ['**/modules', '**/modules/**'],
   message: 'Delivery does not import the modules: move what both use below both (outbound/, secrets/, db/).',
 };
+const MAIL_KNOWS_NEITHER =
+  'Mail knows neither the identity provider nor delivery, which send mail through it: shared helpers live in lib/ or @knooppunt/domain.';
+const NO_IDP = { group: ['**/idp', '**/idp/**'], message: MAIL_KNOWS_NEITHER };
+const NO_DELIVERY = { group: ['**/delivery', '**/delivery/**'], message: MAIL_KNOWS_NEITHER };
 /** @param {...{group: string[], message: string}} walls */
 const serverWalls = (...walls) => [NO_WEB, ...walls];
 /** Where the server is put together, demo included: it may import everything. */
@@ -107,6 +111,11 @@ export default tseslint.config(
     // Delivery sits below the modules (the REST API): what both use lives below both (outbound/, secrets/).
     files: ['packages/server/src/delivery/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: serverWalls(NO_DEMO, NO_MODULES) }] },
+  },
+  {
+    // Mail is used one way: the identity provider and delivery send through it (decision 0031).
+    files: ['packages/server/src/mail/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverWalls(NO_DEMO, NO_IDP, NO_DELIVERY) }] },
   },
   {
     files: [`${web}/**/*.{ts,tsx}`],

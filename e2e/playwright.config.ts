@@ -58,6 +58,10 @@ export default defineConfig({
       LOGIN_MAX_FAILURES_PER_IP: '1000',
       // The Testtool's behaviour scenario watches this long for a second answer (decision 0040).
       TESTTOOL_QUIET_SECONDS: '2',
+      // 'Alles opnieuw versturen' one message a batch, 2 s apart: a job of a few messages runs for
+      // seconds, long enough to leave its screen and come back while it runs (bulk-resend.spec.ts).
+      BULK_RETRY_BATCH_SIZE: '1',
+      BULK_RETRY_PAUSE_MS: '2000',
     },
     'Knooppunt <noreply@knooppunt.example>',
   ),

@@ -53,6 +53,13 @@ export const OMSCHRIJVING_MAX = 100;
 export const PASSWORD_MIN = 10;
 /** And at most this many: longer input is no password but a load on scrypt. */
 export const PASSWORD_MAX = 1024;
+/**
+ * An invitation's set-password link (a new user, 'Uitnodiging opnieuw versturen', the operator's
+ * invite command) lasts this long; the mail outbox gives up a mail it could not send by then.
+ */
+export const PASSWORD_LINK_DAYS = 7;
+/** A 'Wachtwoord vergeten?' link lasts this long: it opens an existing account, so it lives briefly. */
+export const RESET_LINK_HOURS = 1;
 export const EMAIL_MAX = 100;
 
 export const DRAWER_WIDTH_PX = 600;

@@ -47,6 +47,9 @@ export const INBOUND_TEXTS = {
     delegerenden.length
       ? `${deelnemer} geeft opdrachten namens een netbeheerder: vul in opdrachtgever ${list(delegerenden)} in.`
       : `${deelnemer} heeft geen netbeheerders om namens op te treden en kan geen opdrachten geven.`,
+  /** The sender's Idempotency-Key came again with another message (decision 0047). */
+  idempotencyKeyReused: (key: string, id: string) =>
+    `Idempotency-Key '${key}' is al gebruikt voor een ander bericht (${id}); er is niets opgeslagen. Geef elk nieuw bericht een eigen sleutel; alleen hetzelfde bericht opnieuw sturen doet u met dezelfde sleutel.`,
 } as const;
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -42,6 +42,10 @@ export const MESSAGE_TEXTS = {
   uitvalOnly: "Zonder monitoringrecht kunt u alleen uitval zoeken (filter 'isInError': true).",
   bulkRetryUitvalOnly: "Zonder monitoringrecht kunt u alleen uitval opnieuw versturen (filter 'isInError': true).",
   bulkRetryJobNotFound: 'Deze taak voor opnieuw versturen bestaat niet.',
+  bulkRetrySameList:
+    'Voor deze berichten loopt al een taak voor opnieuw versturen. Wacht tot die klaar is; de voortgang staat op het scherm.',
+  bulkRetryTooMany: (running: number) =>
+    `Er lopen al ${running} taken voor opnieuw versturen voor uw organisatie. Probeer het opnieuw als er een klaar is.`,
 } as const;
 
 /**
@@ -116,6 +120,11 @@ export const bulkRetryJobSchema = z.object({
   finished: z.string().nullable(),
 });
 export type BulkRetryJob = z.infer<typeof bulkRetryJobSchema>;
+/** The running jobs of the caller's organisation (or of the participant it acts for), oldest first. */
+export const bulkRetryJobListSchema = z.object({ items: z.array(bulkRetryJobSchema) });
+export type BulkRetryJobList = z.infer<typeof bulkRetryJobListSchema>;
+/** At most this many jobs run at once for one organisation (decision 0034): one more is a 429. */
+export const BULK_RETRY_MAX_RUNNING = 3;
 export const bulkRetryJobParamsSchema = z.object({
   id: z.uuid({ error: 'Geen geldig taak-id.' }),
 });

@@ -230,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           log: app.log,
           pollMs: options.bulkRetry?.pollMs,
           leaseMs: options.bulkRetry?.leaseMs,
+          pauseMs: config.bulkRetry.pauseMs,
         });
   bulkRetry?.start();
   // The operator's platform alerts (issue 29, decision 0045): every process evaluates, one at a time.
@@ -334,7 +335,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       db: database.db,
       audit,
       bulkRetry,
-      bulkRetryBatchSize: options.bulkRetry ? options.bulkRetry.batchSize : undefined,
+      bulkRetryBatchSize: (options.bulkRetry ? options.bulkRetry.batchSize : undefined) ?? config.bulkRetry.batchSize,
     }),
   });
   await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit }) });

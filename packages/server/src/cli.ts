@@ -11,12 +11,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PASSWORD_LINK_DAYS } from '@knooppunt/domain';
 import { planRotation, rotateSecretKey } from './cli/rotate-secret-key';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { databaseLabel } from './db/label';
-import { createPasswordLink, PASSWORD_LINK_DAYS } from './idp/password-links';
+import { createPasswordLink } from './idp/password-links';
 import { userByEmail } from './idp/users-repository';
 import { createMailer } from './mail/outbox';
 import { invitationMail } from './mail/templates';

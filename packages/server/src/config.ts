@@ -123,6 +123,12 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60 * 60)
     .default(TESTTOOL_STEP_TIMEOUT_MINUTES_DEFAULT * 60),
+  /**
+   * 'Alles opnieuw versturen' (decision 0034): messages per batch of a job (1,000 when unset) and a
+   * pause between its batches, leaving the database to delivery (none by default).
+   */
+  BULK_RETRY_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).optional(),
+  BULK_RETRY_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** The Testtool: how long a behaviour scenario watches for a message that should not come. */
   TESTTOOL_QUIET_SECONDS: z.coerce.number().int().min(1).max(3600).default(TESTTOOL_QUIET_SECONDS_DEFAULT),
   DEMO_RESPONSE_DELAY_MIN_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
@@ -214,6 +220,8 @@ export interface Config {
   retention: { messageDays: number; auditDays: number; testDays: number };
   /** The Testtool's conformance runs: how long a step waits (decision 0040). */
   testtool: { stepTimeoutSeconds: number; quietSeconds: number };
+  /** 'Alles opnieuw versturen' (decision 0034): messages per batch (the runner's default when unset), pause between batches. */
+  bulkRetry: { batchSize: number | undefined; pauseMs: number };
   /** Calls to participants' URLs (connection check, delivery). */
   outbound: {
     /** Whether loopback and private-network targets and plain http are allowed (demo mode only by default). */
@@ -319,6 +327,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKeyInDataDir: e.SECRET_KEY_IN_DATA_DIR,
     retention: { messageDays: e.RETENTION_DAYS, auditDays: e.AUDIT_RETENTION_DAYS, testDays: e.TEST_RETENTION_DAYS },
     testtool: { stepTimeoutSeconds: e.TESTTOOL_STEP_TIMEOUT_SECONDS, quietSeconds: e.TESTTOOL_QUIET_SECONDS },
+    bulkRetry: { batchSize: e.BULK_RETRY_BATCH_SIZE, pauseMs: e.BULK_RETRY_PAUSE_MS },
     outbound: {
       allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? demo,
       timeoutMs: e.OUTBOUND_TIMEOUT_MS,

@@ -39,3 +39,20 @@ export class ConflictError extends AppError {
     super(409, message);
   }
 }
+
+/** Seconds a client waits before trying again after a 503 for a database outage (Retry-After). */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+export const OUTAGE_TEXT =
+  'Knooppunt kan zijn database even niet bereiken. Probeer het over enkele seconden opnieuw (een bericht met dezelfde Idempotency-Key).';
+
+/**
+ * The database could not be reached (db/errors.ts `isDatabaseUnavailable`): the request may be sent
+ * again as it was, after Retry-After. A 503, not a 500, so that a participant's system retries.
+ */
+export class ServiceUnavailableError extends AppError {
+  readonly retryAfterSeconds = OUTAGE_RETRY_AFTER_SECONDS;
+  constructor(message = OUTAGE_TEXT) {
+    super(503, message);
+  }
+}

@@ -6,7 +6,7 @@ import { auditLog, bulkRetryBatches, bulkRetryJobs, messages, orderHeads } from 
 import { filtersToQuery, insertJob } from '../src/modules/messages/bulk-retry';
 import { createBulkRetryRunner } from '../src/modules/messages/bulk-retry-runner';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
-import { ALFA, BETA, NOORD, ZUID, at, message, seedMessages } from './support/monitoring';
+import { ALFA, BETA, GAMMA, NOORD, ZUID, at, message, seedMessages } from './support/monitoring';
 
 /**
  * 'Alles opnieuw versturen' (issue 22 item 1, decision 0034): one job makes every undelivered
@@ -414,5 +414,155 @@ describe('bulk resend: a job outlives its runner', () => {
     } finally {
       await t3.close();
     }
+  });
+});
+
+describe('bulk resend: one job per list, a few per organisation (issue 30)', () => {
+  // No runner in this app: a job started here stays running until a test runs it, as a long job
+  // would — held, not raced.
+  let held: TestApp;
+  const quiet = { info() {}, warn() {}, error() {} };
+  const PARTNER = 'Implementatie_Partner_Integra';
+  let platform: Record<string, string>;
+  let beta: Record<string, string>;
+  let alfa: Record<string, string>;
+  /** The demo links Integra to Aannemer_Alfa: its user acts for Alfa in x-namens-deelnemer. */
+  let partner: Record<string, string>;
+  let forAlfa: Record<string, string>;
+
+  const start = (headers: Record<string, string>, filters: object[]) =>
+    held.app.inject({ method: 'POST', url: '/rest/management/message/bulk-retry', headers, payload: { filters } });
+  const running = async (headers: Record<string, string>) => {
+    const response = await held.app.inject({ method: 'GET', url: '/rest/management/message/bulk-retry', headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ items: { id: string; state: string; filters: Record<string, unknown> }[] }>().items;
+  };
+  const stateOf = async (id: string) =>
+    (await held.app.db.select().from(bulkRetryJobs).where(eq(bulkRetryJobs.id, id)))[0]!.state;
+  const opdracht = (value: string) => ({ name: 'opdrachtId', value });
+
+  beforeAll(async () => {
+    held = await createTestApp({}, { bulkRetry: false });
+    platform = bearer(await tokenFor(held, { roles: ['Beheer ziet alles'], sub: 'super' }));
+    beta = bearer(await tokenFor(held, { roles: ['Uitval Beheren'], deelnemer: BETA }));
+    alfa = bearer(await tokenFor(held, { roles: ['Uitval Beheren'], deelnemer: ALFA }));
+    partner = bearer(
+      await tokenFor(held, { roles: ['Uitval Beheren', 'Implementeert voor Aannemer'], deelnemer: PARTNER }),
+    );
+    forAlfa = { ...partner, 'x-namens-deelnemer': ALFA };
+    await seedMessages(held.app.db, [
+      message('b-a', 'B-1', 'Opdracht', [NOORD, BETA], { nextAttempt: LATER, failedAttempts: 2 }),
+      message('b-h', 'B-2', 'OpdrachtHoofdnet', [NOORD, BETA], {
+        versienummer: 'h1.0',
+        nextAttempt: LATER,
+        failedAttempts: 1,
+      }),
+      ...['A-1', 'A-2', 'A-3', 'A-4'].map((id) =>
+        message(id, id, 'Opdracht', [NOORD, ALFA], { nextAttempt: LATER, failedAttempts: 1 }),
+      ),
+    ]);
+    await seedHeads(held.app.db);
+  });
+  afterAll(() => held.close());
+
+  it('refuses a second job over the same list while the first runs (409), however its filters are written; another list starts', async () => {
+    const first = await start(beta, [AANSLUITING, UITVAL, { name: 'type', value: ['Planning', 'Opdracht'] }]);
+    expect(first.statusCode, first.body).toBe(202);
+    const job = first.json<{ id: string; state: string; total: number }>();
+    expect(job).toMatchObject({ state: 'running', total: 1 });
+
+    // The same messages: types as a set, empty filters, and uitval as 'failed at least once'.
+    const again = await start(beta, [
+      { name: 'type', value: ['Opdracht', 'Planning', 'Opdracht'] },
+      { name: 'failedAttempts', value: 1 },
+      opdracht(''),
+      UITVAL,
+      AANSLUITING,
+    ]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message:
+        'Voor deze berichten loopt al een taak voor opnieuw versturen. Wacht tot die klaar is; de voortgang staat op het scherm.',
+    });
+    expect(await held.app.db.select().from(bulkRetryJobs)).toHaveLength(1);
+
+    // Another list of the same organisation starts, and so does the same filter of another
+    // organisation (the platform's staff: every participant's messages).
+    const hoofdnet = await start(beta, [HOOFDNET, UITVAL]);
+    expect(hoofdnet.statusCode, hoofdnet.body).toBe(202);
+    expect(hoofdnet.json()).toMatchObject({ state: 'running', total: 1 });
+    const platformWide = await start(platform, [AANSLUITING, UITVAL, { name: 'type', value: ['Opdracht'] }]);
+    expect(platformWide.statusCode, platformWide.body).toBe(202);
+
+    // Once the first has ended, the same list may be resent again.
+    const runner = createBulkRetryRunner({ db: held.app.db, log: quiet, pollMs: 60_000 });
+    runner.kick();
+    try {
+      await expect.poll(() => stateOf(job.id), { interval: 10, timeout: 5000 }).toBe('finished');
+    } finally {
+      await runner.stop();
+    }
+    const afterwards = await start(beta, [AANSLUITING, UITVAL, { name: 'type', value: ['Opdracht', 'Planning'] }]);
+    expect(afterwards.statusCode, afterwards.body).toBe(202);
+    expect(afterwards.json<{ id: string }>().id).not.toBe(job.id);
+  });
+
+  it('starts one job when two of one organisation ask for the same list at the same moment', async () => {
+    const colleague = bearer(await tokenFor(held, { roles: ['Beheer ziet alles'], sub: 'colleague' }));
+    const filters = [AANSLUITING, UITVAL, opdracht('A-4')];
+    const answers = await Promise.all([start(platform, filters), start(colleague, filters)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 409]);
+  });
+
+  it('refuses a fourth running job of an organisation (429, Retry-After), its partner acting for it too; another organisation starts', async () => {
+    for (const id of ['A-1', 'A-2', 'A-3']) {
+      const started = await start(alfa, [AANSLUITING, UITVAL, opdracht(id)]);
+      expect(started.statusCode, started.body).toBe(202);
+      expect(started.json()).toMatchObject({ state: 'running', total: 1 });
+    }
+    for (const headers of [alfa, forAlfa]) {
+      const fourth = await start(headers, [AANSLUITING, UITVAL, opdracht('A-4')]);
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.headers['retry-after']).toBe('10');
+      expect(fourth.json()).toEqual({
+        message:
+          'Er lopen al 3 taken voor opnieuw versturen voor uw organisatie. Probeer het opnieuw als er een klaar is.',
+      });
+    }
+    const jobs = await held.app.db.select().from(bulkRetryJobs).where(eq(bulkRetryJobs.onlyDeelnemer, ALFA));
+    expect(jobs).toHaveLength(3);
+
+    const other = await start(beta, [AANSLUITING, UITVAL]);
+    expect(other.statusCode, other.body).toBe(202);
+  });
+
+  it('lists the running jobs to their organisation only: the participant, its partner acting for it', async () => {
+    const ofAlfa = await running(alfa);
+    expect(ofAlfa.map((job) => [job.state, job.filters.opdrachtId])).toEqual([
+      ['running', 'A-1'],
+      ['running', 'A-2'],
+      ['running', 'A-3'],
+    ]);
+    expect((await running(forAlfa)).map((job) => job.id)).toEqual(ofAlfa.map((job) => job.id));
+    // The partner for its own organisation, another participant, one without jobs, and the platform's.
+    expect(await running(partner)).toEqual([]);
+    const ofBeta = await running(beta);
+    expect(ofBeta.length).toBeGreaterThan(0);
+    expect(ofBeta.some((job) => ofAlfa.some((own) => own.id === job.id))).toBe(false);
+    expect(await running(bearer(await tokenFor(held, { roles: ['Uitval Beheren'], deelnemer: GAMMA })))).toEqual([]);
+    const ofPlatform = await running(platform);
+    expect(ofPlatform.some((job) => [...ofAlfa, ...ofBeta].some((own) => own.id === job.id))).toBe(false);
+
+    // A job's progress likewise: its partner acting for it sees it, another participant does not.
+    const url = `/rest/management/message/bulk-retry/${ofAlfa[0]!.id}`;
+    expect((await held.app.inject({ method: 'GET', url, headers: forAlfa })).statusCode).toBe(200);
+    expect((await held.app.inject({ method: 'GET', url, headers: beta })).statusCode).toBe(404);
+  });
+
+  it('answers the list 401 without a token and 403 without the right to resend', async () => {
+    const url = '/rest/management/message/bulk-retry';
+    expect((await held.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const viewer = bearer(await tokenFor(held, { roles: ['Configuraties Beheren'], deelnemer: ALFA }));
+    expect((await held.app.inject({ method: 'GET', url, headers: viewer })).statusCode).toBe(403);
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../src/db/client';
 import { deliveryMinutes, messages } from '../src/db/schema';
 import { createDeliveryCounters } from '../src/delivery/counters';
+import { requeueDelivered } from '../src/modules/messages/resend-repository';
 import { eventually, seedReceiver, submit, useDeliveryResources, VERSIENUMMER } from './support/delivery';
 
 const { fixture, receiver } = useDeliveryResources();
@@ -132,6 +133,51 @@ describe('delivery counters per minute', { timeout: 60_000 }, () => {
     expect(row?.minute.toISOString()).toBe('2026-11-25T10:00:00.000Z');
     expect(row?.latency.reduce((a, b) => a + b, 0)).toBe(3);
     expect(await f.db.$count(deliveryMinutes)).toBe(1);
+  });
+
+  it('counts a message delivered again within a minute once, and again in a later minute it is delivered in', async () => {
+    const f = await fixture();
+    const alfa = await receiver();
+    await seedReceiver(f.db, f.cipher, { deelnemer: 'Aannemer_Alfa', origin: alfa.origin });
+    const minute = Date.parse('2026-11-25T10:00:00Z');
+    let clock = minute + 10_000;
+    const counters = createDeliveryCounters({ db: f.db, log, flushMs: 3_600_000, now: () => clock });
+    f.startWorker({ pollIntervalMs: 50, counters });
+    /** The message reached the receiver `n` times in all and is recorded as delivered. */
+    const deliveredTimes = (id: string, n: number) =>
+      eventually(async () => {
+        expect(alfa.callbacks.filter((request) => request.headers['idempotency-key'] === id)).toHaveLength(n);
+        const [row] = await f.db.select().from(messages).where(eq(messages.id, id));
+        expect(row?.deliveredAt).not.toBeNull();
+      });
+    // 'Opnieuw verzenden' of a delivered message, as the portal's resend does it.
+    const sendAgain = async (id: string) => {
+      const [row] = await f.db.select().from(messages).where(eq(messages.id, id));
+      expect(await f.db.transaction((tx) => requeueDelivered(tx, row!))).toMatchObject({ id });
+    };
+
+    const again = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'A-1' });
+    await deliveredTimes(again, 1);
+    await sendAgain(again);
+    await deliveredTimes(again, 2);
+    const other = await submit(f.db, { receiver: 'Aannemer_Alfa', opdrachtId: 'A-2' });
+    await deliveredTimes(other, 1);
+    await counters.flush();
+    // Two messages, three deliveries: 'delivered' counts the messages, and their latency once each.
+    const first = await totals(f.db, 'Aannemer_Alfa');
+    expect(first.delivered).toBe(2);
+    expect(first.latency.reduce((a, b) => a + b, 0)).toBe(2);
+
+    // Sent again in the next minute: delivered in that minute too.
+    clock = minute + 70_000;
+    await sendAgain(again);
+    await deliveredTimes(again, 3);
+    await counters.flush();
+    const rows = await f.db.select().from(deliveryMinutes).orderBy(deliveryMinutes.minute);
+    expect(rows.map((row) => [row.minute.toISOString(), row.delivered])).toEqual([
+      ['2026-11-25T10:00:00.000Z', 2],
+      ['2026-11-25T10:01:00.000Z', 1],
+    ]);
   });
 
   it('writes what is counted when the worker stops, before the next flush was due', async () => {

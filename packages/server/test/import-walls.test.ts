@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The walls of the server (decision 0031) hold by lint, which `npm test` runs over every file: this
  * proves the rules themselves, on imports as the walls' first breaches were written (issue 21 items
- * 17 and 18), so a change of eslint.config.js cannot quietly let them through again.
+ * 17 and 18, issue 30 item 7), so a change of eslint.config.js cannot quietly let them through again.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 const eslint = new ESLint({ cwd: root });
@@ -52,6 +52,32 @@ describe('the import walls of the server', { timeout: 60_000 }, () => {
       await restricted(
         'modules/messages/repository.ts',
         "import { notifyNewWork } from '../../delivery/enqueue';\nexport { notifyNewWork };\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keep mail below the identity provider and delivery, which send through it', async () => {
+    const breaches = [
+      "import { escapeHtml } from '../idp/html';\nexport { escapeHtml };\n",
+      "import { PASSWORD_LINK_DAYS } from '../idp/password-links';\nexport { PASSWORD_LINK_DAYS };\n",
+      "import { atMostEvery } from '../delivery/metrics';\nexport { atMostEvery };\n",
+    ];
+    for (const source of breaches) {
+      expect(await restricted('mail/templates.ts', source)).toEqual([
+        expect.stringContaining('Mail knows neither the identity provider nor delivery'),
+      ]);
+    }
+    const allowed =
+      "import { PASSWORD_LINK_DAYS } from '@knooppunt/domain';\nimport { escapeHtml } from '../lib/html';\nimport { atMostEvery } from '../lib/at-most-every';\nexport { PASSWORD_LINK_DAYS, escapeHtml, atMostEvery };\n";
+    expect(await restricted('mail/templates.ts', allowed)).toEqual([]);
+    expect(await restricted('mail/outbox.ts', "import { demoMode } from '../demo';\nexport { demoMode };\n")).toEqual([
+      expect.stringContaining('does not know the demo'),
+    ]);
+    // The other way round is how mail is used.
+    expect(
+      await restricted(
+        'idp/directory.ts',
+        "import { invitationMail } from '../mail/templates';\nexport { invitationMail };\n",
       ),
     ).toEqual([]);
   });

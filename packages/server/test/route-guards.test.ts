@@ -98,6 +98,7 @@ const ROUTES: {
       ],
     },
   },
+  { method: 'GET', url: '/rest/management/message/bulk-retry', access: 'canRetryMessage' },
   { method: 'GET', url: `/rest/management/message/bulk-retry/${UNKNOWN_ID}`, access: 'canRetryMessage' },
   { method: 'PATCH', url: '/rest/management/opdracht/cancel/ONBEKEND', access: 'canCancelOpdracht' },
   { method: 'GET', url: '/rest/management/valuelist?versienummer=2', access: MONITORING_OR_UITVAL },

@@ -341,6 +341,20 @@ describe('system clients with the embedded provider', () => {
       expect((await tokenWithSecret(t, clientId, 'geheim')).status).toBe(401);
     });
 
+    it('refuses an assertion that expires years ahead, and takes one that expires within a minute', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const years = await assertion(t, clientId, ec.privateKey, { alg: 'ES256', expiresAt: now + 10 * 365 * 86_400 });
+      expect(await tokenWithAssertion(t, years)).toEqual({
+        status: 401,
+        error: 'invalid_client',
+        error_description: 'client authentication failed',
+      });
+      const minute = await assertion(t, clientId, ec.privateKey, { alg: 'ES256', expiresAt: now + 60 });
+      const token = await tokenWithAssertion(t, minute);
+      expect(token.status, JSON.stringify(token)).toBe(200);
+      expect(decodeJwt(token.access_token!)).toMatchObject({ client_id: clientId });
+    });
+
     it('takes RS256 and PS256 with an RSA key; HS256 is not offered', async () => {
       const rsa = await generateKeyPair('RS256', { extractable: true });
       const jwk = { ...(await exportJWK(rsa.publicKey)), kid: 'rsa-1' };

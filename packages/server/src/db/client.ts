@@ -33,6 +33,13 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/**
+ * The longest a query waits for a connection (a new one, or a free one of the pool): beyond it the
+ * database counts as out of reach (`isDatabaseUnavailable`) and a request is answered 503 rather
+ * than left waiting for as long as TCP takes to give up on a server that does not answer.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export interface OpenOptions {
   /** Apply pending migrations (default); a second handle in a process that did so already need not. */
   migrate?: boolean;
@@ -48,7 +55,11 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const migrateIt = options.migrate ?? true;
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // A connection that the server closes (restart, failover, admin) emits 'error' on its client —
     // also while checked out for a transaction, when the pool does not listen — and, when idle,
     // on the pool; unhandled, either would end the process. The query under way fails (a
@@ -61,6 +72,7 @@ export async function openDatabase(
     const testPool = new pg.Pool({
       connectionString: database.url,
       max: TEST_POOL_SIZE,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       options: `-c search_path=${TEST_SEARCH_PATH}`,
     });
     testPool.on('connect', (client) =>

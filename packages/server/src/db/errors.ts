@@ -32,13 +32,17 @@ export function isTransient(error: unknown): boolean {
   return false;
 }
 
-/** A pool that found no connection in time (node-postgres says so in words only). */
-const POOL_TIMEOUT = /^(timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
+/**
+ * A pool that found no connection in time, or a database handle already closed because this
+ * process is shutting down (node-postgres and PGlite say so in words only).
+ */
+const NO_CONNECTION =
+  /^(timeout exceeded when trying to connect|Connection terminated due to connection timeout|Cannot use a pool after calling end on the pool|PGlite is closed)/;
 
 /**
  * Whether the database could not be reached (or the error Drizzle wrapped): the connection
- * refused or lost, no connection from the pool in time, the server shutting down — not a
- * serialization failure or deadlock, which the database answered.
+ * refused or lost, no connection from the pool in time, the database server or this process
+ * shutting down — not a serialization failure or deadlock, which the database answered.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -46,7 +50,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && (code.startsWith('08') || code.startsWith('57P') || SOCKET_ERRORS.has(code))) {
       return true;
     }
-    if (e instanceof Error && (CONNECTION_LOST.test(e.message) || POOL_TIMEOUT.test(e.message))) return true;
+    if (e instanceof Error && (CONNECTION_LOST.test(e.message) || NO_CONNECTION.test(e.message))) return true;
   }
   return false;
+}
+
+/** What of a database error may be logged: its code and first line, never the query's parameters. */
+export function outageOf(error: unknown): { code?: string; message?: string } {
+  const e = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  const first = (value: unknown) => (typeof value === 'string' ? value.split('\n')[0] : undefined);
+  const cause = e?.cause ?? e;
+  return {
+    code: typeof cause?.code === 'string' ? cause.code : undefined,
+    message: first(cause?.message) ?? first(e?.message),
+  };
 }

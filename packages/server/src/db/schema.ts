@@ -213,8 +213,10 @@ export const mailOutbox = pgTable(
     html: text('html'),
     attempts: integer('attempts').notNull().default(0),
     nextAttempt: timestamp('next_attempt', { withTimezone: true }).notNull().defaultNow(),
-    /** A sender holds the row until then; after a crash another takes it over. */
+    /** A sender holds the row until then, renewing it while it sends; after a crash another takes it over. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The holding claim's token, new per claim: a sender records only while it is still its own (decision 0020). */
+    claim: uuid('claim'),
     lastError: text('last_error'),
     sent: timestamp('sent', { withTimezone: true }),
     /** Given up: the link in it would have expired anyway. */

@@ -24,8 +24,12 @@ interface Minute {
 }
 
 export interface DeliveryCounters {
-  /** A message delivered now that the platform accepted at `created`. */
-  delivered(receiver: string, versienummer: string, created: Date): void;
+  /**
+   * A message delivered now that the platform accepted at `created`. Counted once in its minute:
+   * delivered again in the same minute (sent again, or a second claim after a lost completion) it
+   * adds nothing — 'delivered' counts messages, not deliveries.
+   */
+  delivered(message: { id: string; receiver: string; versienummer: string; created: Date }): void;
   /** A failed attempt now. */
   failed(receiver: string, versienummer: string): void;
   /**
@@ -66,6 +70,10 @@ export function createDeliveryCounters(options: DeliveryCountersOptions): Delive
   const now = options.now ?? Date.now;
   let pending = new Map<string, Minute>();
   const last = new Map<string, number>();
+  // The messages counted as delivered in the current minute, and that minute: at most a minute of
+  // this process's deliveries (ids), dropped when the next minute begins.
+  let countedMinute = '';
+  let counted = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> | undefined;
   let lastSweep = 0;
@@ -128,12 +136,19 @@ export function createDeliveryCounters(options: DeliveryCountersOptions): Delive
   };
 
   const counters: DeliveryCounters = {
-    delivered(receiver, versienummer, created) {
+    delivered({ id, receiver, versienummer, created }) {
       const at = now();
+      last.set(`${receiver}\u0000${versienummer}`, at);
+      const minute = minuteOf(at);
+      if (minute !== countedMinute) {
+        countedMinute = minute;
+        counted = new Set();
+      }
+      if (counted.has(id)) return;
+      counted.add(id);
       const row = entry(receiver, versienummer, at);
       row.delivered += 1;
       row.latency[latencyBucketOf(Math.max(0, at - created.getTime()))]! += 1;
-      last.set(`${receiver}\u0000${versienummer}`, at);
     },
     failed(receiver, versienummer) {
       entry(receiver, versienummer, now()).failed += 1;

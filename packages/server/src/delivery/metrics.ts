@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { queryRows, type Database } from '../db/client';
+import { DATABASE_READ_INTERVAL_MS, atMostEvery } from '../lib/at-most-every';
 
 export interface DeliveryMetrics {
   delivered(receiver: string, created: Date): void;
@@ -11,24 +12,6 @@ export interface DeliveryMetrics {
   unrecorded(count: number): void;
   /** A run was stopped because its claim's lease ran out before all of it was sent. */
   leaseExpired(receiver: string): void;
-}
-
-/** Scrapes read the database at most this often; in between they answer the last reading. */
-export const DATABASE_READ_INTERVAL_MS = 10_000;
-
-/** `load` at most once per interval, shared by concurrent callers; a failed reading is not kept. */
-export function atMostEvery<T>(intervalMs: number, load: () => Promise<T>): () => Promise<T> {
-  let last: { at: number; value: Promise<T> } | undefined;
-  return () => {
-    if (last && Date.now() - last.at < intervalMs) return last.value;
-    const value = load();
-    const reading = { at: Date.now(), value };
-    last = reading;
-    value.catch(() => {
-      if (last === reading) last = undefined;
-    });
-    return value;
-  };
 }
 
 type CountRow = { receiver: string; count: string };

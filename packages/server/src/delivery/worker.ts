@@ -18,9 +18,8 @@ import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
  * How long a woken worker waits for more work to arrive before it claims: briefly when it has
  * nothing in flight (an idle system delivers at once), longer while it delivers — then every
  * submit and every recording wakes it, and each claim costs the database the same planning and
- * sender scan whether it takes one head or forty. Measured (bench:delivery, 2026-11-23), 10 ms
- * instead of 2 while busy: API→delivered 1,250–1,330 → 1,220–1,640/s (eight runs), PostgreSQL
- * ~0.6 → ~0.5 ms per message; 20 ms measured no better.
+ * sender scan whether it takes one head or forty. The busy wait was measured against 2 and 20 ms
+ * (docs/performance.md, session 7, 'Busy linger').
  */
 const CLAIM_LINGER_MS = { idle: 2, busy: 10 };
 
@@ -35,9 +34,9 @@ const RUN_BUDGET_MS = 500;
 
 /**
  * Transactions recording outcomes at once (of the pool's 10 connections). One: while it runs the
- * next outcomes gather into one bigger batch. Measured with two (bench:delivery, 2026-11-23): the
- * same drain, but under a stream of submits twice the completions, each planned and run for half
- * as many messages — PostgreSQL 0.68–0.82 ms per message instead of 0.62–0.67, 1,100 vs 1,200/s.
+ * next outcomes gather into one bigger batch. A second only doubles the completions under a
+ * stream of submits, each planned and run for half as many messages, at more database time per
+ * message (docs/performance.md, session 6).
  */
 const MAX_RECORDINGS = 1;
 
@@ -170,7 +169,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (outcome.delivered) {
         done.push({ id: message.id, lane });
         options.metrics?.delivered(message.receiver, message.created);
-        counters.delivered(message.receiver, message.versienummer, message.created);
+        counters.delivered(message);
         options.onDelivered?.(message.receiver, message.versienummer);
       } else if (outcome.platform) {
         // Not the receiver's attempt: no failed attempt, no uitval, no alert to it; the operator hears.

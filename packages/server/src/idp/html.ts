@@ -1,9 +1,4 @@
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for HTML content and attribute values. Every interpolated value goes through here. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
+import { escapeHtml } from '../lib/html';
 
 /**
  * Headers for every page of the identity provider: no scripts at all, no framing (clickjacking on

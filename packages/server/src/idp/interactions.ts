@@ -10,6 +10,8 @@ import { hashPassword, verifyPassword } from './passwords';
 import { userByEmail } from './users-repository';
 import { PAGE_HEADERS } from './html';
 import { isStorableText } from '../db/text';
+import { isDatabaseUnavailable, outageOf } from '../db/errors';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../errors';
 import { renderLoginPage, type LoginPage } from './login-page';
 import { renderErrorPage } from './status-pages';
 import { MOUNT_PATH } from './provider';
@@ -52,6 +54,11 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof errors.SessionNotFound)
       return sendHtml(reply, 400, renderErrorPage('login_required', portalUrl));
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ error: outageOf(error) }, 'database unreachable; login answered 503');
+      reply.header('retry-after', OUTAGE_RETRY_AFTER_SECONDS);
+      return sendHtml(reply, 503, renderErrorPage('temporarily_unavailable', portalUrl));
+    }
     request.log.error({ err: error }, 'login interaction failed');
     return sendHtml(reply, 500, renderErrorPage('server_error', portalUrl));
   });

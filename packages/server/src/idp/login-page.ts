@@ -1,4 +1,5 @@
-import { escapeHtml, renderPage } from './html';
+import { escapeHtml } from '../lib/html';
+import { renderPage } from './html';
 import { FORGOT_PASSWORD_PATH } from './password-links';
 
 export const LOGIN_TEXTS = {

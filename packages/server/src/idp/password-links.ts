@@ -1,14 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { PASSWORD_LINK_DAYS, RESET_LINK_HOURS } from '@knooppunt/domain';
 import type { Database } from '../db/client';
 import { passwordLinks, users } from '../db/schema';
 import { endSessions } from './sessions';
 import { unlockAccount } from './throttle';
 
-/** An invitation's set-password link (a new user, 'Uitnodiging opnieuw versturen', the operator's invite command) lasts this long. */
-export const PASSWORD_LINK_DAYS = 7;
-/** A 'Wachtwoord vergeten?' link lasts this long: it opens an existing account, so it lives briefly. */
-export const RESET_LINK_HOURS = 1;
 export const SET_PASSWORD_PATH = '/account/wachtwoord';
 /** 'Wachtwoord vergeten?': asks for the e-mail address and mails a link (idp/forgot-password.ts). */
 export const FORGOT_PASSWORD_PATH = '/account/wachtwoord-vergeten';

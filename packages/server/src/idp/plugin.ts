@@ -14,6 +14,7 @@ import { setPasswordRoutes } from './set-password';
 import { forgotPasswordRoutes } from './forgot-password';
 import type { Mailer } from '../mail/outbox';
 import { logProviderErrors } from './provider-log';
+import { answerOutagesAsUnavailable } from './outage';
 import { createProvider, MOUNT_PATH } from './provider';
 import { createLoginEvents, type LoginEvents } from './login-events';
 import { createThrottle, deleteExpiredThrottles, type Throttle } from './throttle';
@@ -114,6 +115,7 @@ export const embeddedIdp = fp<{
     const systemClients = createSystemClientStore(db, app.log);
     const provider = createProvider({ config, db, signingKeys, systemClients });
     logProviderErrors(provider, app.log);
+    answerOutagesAsUnavailable(provider, `${config.publicUrl}/`);
     const events = createLoginEvents({ db, audit, registry });
 
     await app.register(providerRoutes, { provider, throttle: createThrottle(db, config.login, 'token'), events });

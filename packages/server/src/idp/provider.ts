@@ -23,6 +23,13 @@ export const MOUNT_PATH = '/oidc';
 const HOUR = 60 * 60;
 const SESSION_TTL = 8 * HOUR;
 
+/**
+ * How far ahead of now a client assertion's `exp` may lie (RFC 7523 §3 leaves the limit to the
+ * server). An assertion is made for one token request: one valid for years would get a token at
+ * any time to whoever copied it before its use, and the provider keeps its jti until its exp.
+ */
+export const CLIENT_ASSERTION_MAX_AHEAD_SECONDS = 5 * 60;
+
 function sendPage(ctx: KoaContextWithOIDC, html: string) {
   ctx.set(PAGE_HEADERS);
   ctx.body = html;
@@ -98,6 +105,15 @@ export function createProvider({
     // assertion in the body. The token endpoint's throttle (plugin.ts) reads the client id from
     // either to count failures against; the portal has no secret.
     clientAuthMethods: ['client_secret_basic', 'private_key_jwt', 'none'],
+    // Called once the assertion's signature, issuer and audience are verified: the provider's own
+    // 401 invalid_client for an expiry too far ahead (decision 0019).
+    assertJwtClientAuthClaimsAndHeader: (_ctx, claims) => {
+      if (Number(claims.exp) > Date.now() / 1000 + CLIENT_ASSERTION_MAX_AHEAD_SECONDS) {
+        throw new errors.InvalidClientAuth(
+          `the client_assertion exp must be at most ${CLIENT_ASSERTION_MAX_AHEAD_SECONDS} seconds ahead`,
+        );
+      }
+    },
     // Nothing symmetric: a secret is kept only as a hash, so it can key no HMAC (HS*).
     enabledJWA: {
       clientAuthSigningAlgValues: [...CLIENT_ASSERTION_ALGORITHMS],

@@ -3,8 +3,9 @@ import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import { PASSWORD_MIN } from '@knooppunt/domain';
 import type { Database } from '../db/client';
+import { escapeHtml } from '../lib/html';
 import { SET_PASSWORD_PATH, passwordLinkValid, usePasswordLink } from './password-links';
-import { PAGE_HEADERS, escapeHtml, renderPage } from './html';
+import { PAGE_HEADERS, renderPage } from './html';
 import { hashPassword } from './passwords';
 
 export { PASSWORD_MIN };

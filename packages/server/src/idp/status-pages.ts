@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml, renderPage } from './html';
+import { escapeHtml } from '../lib/html';
+import { renderPage } from './html';
 
 export const STATUS_TEXTS = {
   errorTitle: 'Inloggen lukt niet',
@@ -27,6 +28,8 @@ const ERROR_TEXTS: Record<string, string> = {
   interaction_required: STATUS_TEXTS.expired,
   invalid_grant: STATUS_TEXTS.expired,
   server_error: 'Er ging iets mis in de inlogdienst.',
+  temporarily_unavailable:
+    'De inlogdienst kan zijn database even niet bereiken. Probeer het over enkele seconden opnieuw.',
 };
 const GENERAL_ERROR = 'Er ging iets mis bij het inloggen.';
 

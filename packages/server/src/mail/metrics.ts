@@ -1,6 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/client';
-import { DATABASE_READ_INTERVAL_MS, atMostEvery } from '../delivery/metrics';
+import { DATABASE_READ_INTERVAL_MS, atMostEvery } from '../lib/at-most-every';
 import { mailBacklog, type MailBacklog } from './outbox';
 
 export type MailBacklogReading = () => Promise<MailBacklog>;

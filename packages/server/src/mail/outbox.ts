@@ -1,15 +1,18 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { PASSWORD_LINK_DAYS } from '@knooppunt/domain';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { PASSWORD_LINK_DAYS } from '../idp/password-links';
+import { claimMail, giveUpOlderThan, recordFailed, recordSent, renewClaim, type ClaimedMail } from './claim';
 import type { Mail } from './templates';
 
 /** Wait before the n-th retry: quick for a blip, then every 15 minutes for a mail server that is down. */
 export const MAIL_RETRY_SCHEDULE_MS: readonly number[] = [15_000, 60_000, 5 * 60_000, 15 * 60_000];
 /** A mail not sent by then is given up: the link in it has expired. */
 const GIVE_UP_DAYS = PASSWORD_LINK_DAYS;
-const CLAIM_SECONDS = 120;
+/** A claim's lease, renewed every third of it while its mail is being sent (decision 0020). */
+const LEASE_MS = 120_000;
+/** The most mails one pass sends; a pass that reached it runs again right after. */
 const BATCH = 10;
 const POLL_MS = 5_000;
 
@@ -24,9 +27,10 @@ export interface MailerOptions {
   /** Undefined: mail is off; `enqueue` writes nothing and callers log their link instead. */
   smtp: { url: string; from: string } | undefined;
   log: MailLog;
-  /** Tests: a shorter poll and retry schedule. */
+  /** Tests: a shorter poll, retry schedule and lease. */
   pollMs?: number;
   retryScheduleMs?: readonly number[];
+  leaseMs?: number;
 }
 
 export type Mailer = ReturnType<typeof createMailer>;
@@ -35,8 +39,11 @@ export type Mailer = ReturnType<typeof createMailer>;
  * The platform's outgoing mail, through the `mail_outbox` table: a request writes its mail in its
  * own transaction (nothing is sent before it commits, nothing is lost when it does), and a sender
  * in the worker process hands due rows to the SMTP server, retrying with backoff while that server
- * is down. Rows are claimed with SKIP LOCKED and a lease, so several workers share the outbox and a
- * crashed one's rows are taken over. Sent or given-up rows keep who, what and when, not the body.
+ * is down. A sender claims one row at a time, right before its send, with SKIP LOCKED, a lease it
+ * renews while the SMTP server takes its time, and a token that fences what it records (decision
+ * 0020): several workers share the outbox, none sends a mail another is sending, and a crashed
+ * one's mail is taken over once its lease runs out (at least once). Sent or given-up rows keep
+ * who, what and when, not the body.
  */
 export function createMailer({
   db,
@@ -44,6 +51,7 @@ export function createMailer({
   log,
   pollMs = POLL_MS,
   retryScheduleMs = MAIL_RETRY_SCHEDULE_MS,
+  leaseMs = LEASE_MS,
 }: MailerOptions) {
   const transport = smtp
     ? nodemailer.createTransport(
@@ -60,75 +68,77 @@ export function createMailer({
   const retryAfter = (attempts: number) =>
     retryScheduleMs[Math.min(attempts, retryScheduleMs.length) - 1] ?? retryScheduleMs.at(-1) ?? 60_000;
 
-  /** Gives up what has waited too long, then claims due rows and sends them. Answers how many went out. */
+  /**
+   * Renews the claim every third of its lease until `sending` settles, so a slow SMTP server never
+   * lets another worker take the mail. A renewal that finds the claim taken over (this process
+   * stalled past its lease) or fails is logged; the send goes on, and its outcome is fenced.
+   */
+  async function whileRenewing<T>(mail: ClaimedMail, sending: Promise<T>): Promise<T> {
+    let renewing: Promise<void> | undefined;
+    const renew = () => {
+      renewing ??= renewClaim(db, mail, leaseMs)
+        .then((held) => {
+          if (!held) log.warn({ mailId: mail.id }, 'mail claim taken over while sending: it may arrive twice');
+        })
+        .catch((error: unknown) => log.warn({ mailId: mail.id, err: error }, 'mail claim not renewed'))
+        .finally(() => {
+          renewing = undefined;
+        });
+    };
+    const renewal = setInterval(renew, leaseMs / 3);
+    try {
+      return await sending;
+    } finally {
+      clearInterval(renewal);
+      await renewing;
+    }
+  }
+
+  /** Claims the next due mail and sends it; 'sent' only when its claim also recorded so. */
+  async function sendOne(send: NonNullable<typeof transport>): Promise<'sent' | 'not sent' | 'none due'> {
+    const mail = await claimMail(db, leaseMs);
+    if (!mail) return 'none due';
+    let info: { messageId?: string };
+    try {
+      info = (await whileRenewing(
+        mail,
+        send.sendMail({
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.text ?? '',
+          html: mail.html ?? undefined,
+        }),
+      )) as { messageId?: string };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const delay = retryAfter(mail.attempts);
+      const details = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message };
+      if (await recordFailed(db, mail, message, delay))
+        log.warn({ ...details, retryInMs: delay }, 'mail not sent, will retry');
+      else log.warn(details, 'mail not sent; its claim was taken over meanwhile, the new holder sends it');
+      return 'not sent';
+    }
+    const details = { mailId: mail.id, kind: mail.kind, to: mail.recipient, messageId: info.messageId };
+    if (await recordSent(db, mail)) {
+      log.info(details, 'mail sent');
+      return 'sent';
+    }
+    log.warn(details, 'mail sent after its claim was taken over: not recorded, it may arrive twice');
+    return 'not sent';
+  }
+
+  /** Gives up what has waited too long, then sends due mails one claim at a time. Answers how many went out. */
   async function sendDue(): Promise<number> {
     if (!transport) return 0;
-    await db
-      .update(mailOutbox)
-      .set({ abandoned: sql`now()`, text: null, html: null, claimedUntil: null })
-      .where(
-        and(
-          isNull(mailOutbox.sent),
-          isNull(mailOutbox.abandoned),
-          lt(mailOutbox.created, sql`now() - ${GIVE_UP_DAYS} * interval '1 day'`),
-        ),
-      );
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sent),
-          isNull(mailOutbox.abandoned),
-          lte(mailOutbox.nextAttempt, sql`now()`),
-          or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(mailOutbox.nextAttempt))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    const claimed = await db
-      .update(mailOutbox)
-      .set({
-        claimedUntil: sql`now() + ${CLAIM_SECONDS} * interval '1 second'`,
-        attempts: sql`${mailOutbox.attempts} + 1`,
-      })
-      .where(inArray(mailOutbox.id, due))
-      .returning();
+    await giveUpOlderThan(db, GIVE_UP_DAYS);
     let sent = 0;
-    for (const row of claimed) {
-      try {
-        const info = (await transport.sendMail({
-          to: row.recipient,
-          subject: row.subject,
-          text: row.text ?? '',
-          html: row.html ?? undefined,
-        })) as { messageId?: string };
-        await db
-          .update(mailOutbox)
-          .set({ sent: sql`now()`, text: null, html: null, claimedUntil: null, lastError: null })
-          .where(eq(mailOutbox.id, row.id));
-        log.info({ mailId: row.id, kind: row.kind, to: row.recipient, messageId: info.messageId }, 'mail sent');
-        sent += 1;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const delay = retryAfter(row.attempts);
-        await db
-          .update(mailOutbox)
-          .set({
-            claimedUntil: null,
-            lastError: message.slice(0, 1000),
-            nextAttempt: sql`now() + ${delay} * interval '1 millisecond'`,
-          })
-          .where(eq(mailOutbox.id, row.id));
-        log.warn(
-          { mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, err: message },
-          'mail not sent, will retry',
-        );
-      }
+    for (let claims = 0; claims < BATCH; claims += 1) {
+      const outcome = await sendOne(transport);
+      if (outcome === 'none due') return sent;
+      if (outcome === 'sent') sent += 1;
     }
     // A full batch: more may be due.
-    if (claimed.length === BATCH) again = true;
+    again = true;
     return sent;
   }
 

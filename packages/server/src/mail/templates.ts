@@ -1,5 +1,5 @@
-import { escapeHtml } from '../idp/html';
-import { PASSWORD_LINK_DAYS, RESET_LINK_HOURS } from '../idp/password-links';
+import { PASSWORD_LINK_DAYS, RESET_LINK_HOURS } from '@knooppunt/domain';
+import { escapeHtml } from '../lib/html';
 
 /** The kinds of mail the platform sends; the outbox row says which one it holds. */
 export type MailKind = 'uitnodiging' | 'wachtwoord-herstel' | 'melding';

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { isDatabaseUnavailable, outageOf } from '../db/errors';
+import { AppError, ServiceUnavailableError } from '../errors';
 
 interface Detail {
   field: string;
@@ -10,7 +11,8 @@ interface Detail {
 
 /**
  * One place maps every error to its answer `{message, details?}`: bad input is a 400 naming the
- * field, typed errors keep their status, and a 5xx never shows internals.
+ * field, typed errors keep their status, the database out of reach is a 503 with Retry-After, and a
+ * 5xx never shows internals.
  */
 export const errorHandler = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -21,8 +23,20 @@ export const errorHandler = fp(async (app) => {
       }));
       return reply.code(400).send({ message: details.map((d) => `${d.field}: ${d.message}`).join('; '), details });
     }
+    if (error instanceof ServiceUnavailableError) {
+      return reply.code(503).header('retry-after', error.retryAfterSeconds).send({ message: error.message });
+    }
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ message: error.message, details: error.details });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of this request: the same request may succeed in a moment (decision 0048).
+      request.log.warn({ error: outageOf(error) }, 'database unreachable; answered 503');
+      const unavailable = new ServiceUnavailableError();
+      return reply
+        .code(503)
+        .header('retry-after', unavailable.retryAfterSeconds)
+        .send({ message: unavailable.message });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -16,12 +16,20 @@ export interface Inbox {
   close(): Promise<void>;
 }
 
+export interface InboxOptions {
+  /**
+   * Runs when a mail's data has arrived, before the server answers: the answer waits for it (a slow
+   * server, or one the test holds), and a rejection refuses the mail with its message.
+   */
+  beforeAnswer?: (mail: ParsedMail) => Promise<void>;
+}
+
 /**
  * A real SMTP server in this process (smtp-server), on 127.0.0.1 at `port` (a free one by default),
  * accepting every mail without authentication or TLS, and parsing what it receives with mailparser:
- * the mail tests read exactly what a mail client would.
+ * the mail tests read exactly what a mail client would. `mails` holds the mails it accepted.
  */
-export async function startInbox(port = 0): Promise<Inbox> {
+export async function startInbox(port = 0, { beforeAnswer }: InboxOptions = {}): Promise<Inbox> {
   const mails: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -29,7 +37,8 @@ export async function startInbox(port = 0): Promise<Inbox> {
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          await beforeAnswer?.(mail);
           mails.push(mail);
           callback();
         })

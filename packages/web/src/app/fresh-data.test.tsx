@@ -11,7 +11,13 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BerichtenScreen } from '@/features/berichten/components/berichten-screen';
-import { MESSAGES, PARTIES, SEARCH as MESSAGE_SEARCH, VALUELIST } from '@/features/berichten/testing/message-api-stub';
+import {
+  BULK_RETRY,
+  MESSAGES,
+  PARTIES,
+  SEARCH as MESSAGE_SEARCH,
+  VALUELIST,
+} from '@/features/berichten/testing/message-api-stub';
 import { GebruikersScreen } from '@/features/gebruikers/components/gebruikers-screen';
 import {
   organisations,
@@ -163,6 +169,7 @@ describe('fresh data after a change, across screens', () => {
     });
     const api = stubApi({
       [`POST ${MESSAGE_SEARCH}`]: () => json(capped(messages)),
+      [`GET ${BULK_RETRY}`]: () => json({ items: [] }),
       [`GET ${VALUELIST}`]: () => json(PARTIES),
       'POST /rest/management/opdracht/search': () => json(capped([order])),
       [`PATCH /rest/management/opdracht/cancel/${order.opdrachtId}`]: () => {

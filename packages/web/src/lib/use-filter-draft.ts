@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import type { FilterValues, ListParams } from './use-list-params';
 
+/**
+ * `setValue` and `apply` are methods, not function-typed properties, so that the draft of a list
+ * with more filters serves fields written for some of them (the message lists' shared fields,
+ * features/berichten message-list-page.tsx).
+ */
 export interface FilterDraft<F extends FilterValues> {
   /** What the filter fields show: the applied filters plus the user's edits since. */
   values: F;
-  setValue: <K extends keyof F>(name: K, value: F[K]) => void;
+  setValue<K extends keyof F>(name: K, value: F[K]): void;
   /** Changes one field and applies the draft at once: for the fields that need no 'Zoeken' (a choice, a toggle). */
-  apply: <K extends keyof F>(name: K, value: F[K]) => void;
+  apply<K extends keyof F>(name: K, value: F[K]): void;
   /** Applies the edited filters ('Zoeken', Enter); without edits it fetches the list again when it can. */
   submit: () => void;
   /** Back to the defaults, in the fields and in the list ('Reset'). */

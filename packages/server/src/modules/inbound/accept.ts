@@ -14,6 +14,7 @@ import type { NewMessage } from '../../delivery/enqueue';
 import { AppError, ConflictError, ForbiddenError } from '../../errors';
 import type { NewLevering } from '../leveringen/repository';
 import type { NewOpdracht } from '../opdrachten/repository';
+import { keyReused, sameMessage } from './idempotency';
 import { keyOf, readBatchState, writeBatch, type Participant, type StoredOrder } from './statements';
 
 /** A submission that passed every check that needs no database: ready to be accepted. */
@@ -28,7 +29,10 @@ export interface PreparedSubmit {
   flow: Flow;
   bericht: Bericht;
   idempotencyKey: string;
-  /** The sender named the key (header): the same key again answers the first id. */
+  /**
+   * The sender named the key (header): the same key again answers the first id, or 422 with
+   * another message (decision 0047).
+   */
   keyGiven: boolean;
 }
 
@@ -77,6 +81,8 @@ const partiesOf = (bericht: Bericht) => bericht.data as { opdrachtnemer?: string
  * it, and the order changes, the leveringen and the outbox rows are written in one more
  * (statements.ts) — few round trips, as the batch behind waits for this one to commit. A refused message
  * (403/409/422) changes nothing and does not affect the others; its outcome carries the error.
+ * A key stored before, or taken by an earlier message of the batch, answers that message's id when
+ * the submission is the same message, else 422 on the key (idempotency.ts).
  * `retry`: the items were tried before (service.ts), so their generated keys are looked up as well.
  * `dryRun`: judge the items exactly so and write nothing (the Testtool's 'Controleren').
  */
@@ -111,8 +117,13 @@ export async function acceptBatch(
     for (const item of items) {
       const first = seen.get(keyOf(item));
       if (first) {
-        // Its own id: stored by an earlier attempt of this very submission.
-        outcomes.push({ ok: true, accepted: { id: first, duplicate: first !== item.id } });
+        // The same message answers its id — its own when an earlier attempt of this very
+        // submission stored it — and another one is refused on the key.
+        outcomes.push(
+          sameMessage(first, item.bericht)
+            ? { ok: true, accepted: { id: first.id, duplicate: first.id !== item.id } }
+            : { ok: false, error: keyReused(item.idempotencyKey, first.id) },
+        );
         continue;
       }
       const order = orders.get(item.bericht.opdrachtId);
@@ -132,7 +143,7 @@ export async function acceptBatch(
       orders.set(item.bericht.opdrachtId, decided.order);
       if (decided.levering) leveringWrites.push(decided.levering);
       const { id } = item;
-      seen.set(keyOf(item), id);
+      seen.set(keyOf(item), { id, ...item.bericht });
       outbox.push({
         id,
         opdrachtId: item.bericht.opdrachtId,

@@ -8,6 +8,7 @@ import { AppError, ConflictError } from '../../errors';
 import { findMessagesByKey } from '../messages/repository';
 import { BatchConflict, acceptBatch, type Accepted, type Outcome, type PreparedSubmit } from './accept';
 import { createBatcher } from './batcher';
+import { keyReused, sameMessage } from './idempotency';
 
 /**
  * Checks a message's content beyond its schema; answers each reason to reject it (422) with the
@@ -48,8 +49,18 @@ export function createInboundService({
   /** Where the accept queue's depth is reported (/metrics). */
   registry?: Registry;
 }) {
-  const knownId = async (item: { sender: string; idempotencyKey: string }) =>
-    (await findMessagesByKey(db, [item]))[0]?.id;
+  /**
+   * The answer to a submission whose key another message may hold already: the first id when it
+   * is the same message, 422 on the key when it is another (decision 0047), nothing when the key
+   * is free. One read, off the batch's path: for a message the content rules refuse, and for one
+   * that lost a race for its key.
+   */
+  const answerKnownKey = async (item: Pick<PreparedSubmit, 'sender' | 'idempotencyKey' | 'bericht'>) => {
+    const [stored] = await findMessagesByKey(db, [item]);
+    if (!stored) return undefined;
+    if (!sameMessage(stored, item.bericht)) throw keyReused(item.idempotencyKey, stored.id);
+    return { id: stored.id, duplicate: true };
+  };
 
   /**
    * One accepting transaction, run again (up to ATTEMPTS times, after a short pause) when the
@@ -77,9 +88,9 @@ export function createInboundService({
     } catch (error) {
       if (!(error instanceof BatchConflict)) return { ok: false, error };
       try {
-        // Two identical submissions raced: this one lost; answer the winner's id.
-        const id = item.keyGiven ? await knownId(item) : undefined;
-        if (id) return { ok: true, accepted: { id, duplicate: true } };
+        // Two submissions with one key raced: this one lost; the winner's id if it is the same message.
+        const accepted = item.keyGiven ? await answerKnownKey(item) : undefined;
+        if (accepted) return { ok: true, accepted };
       } catch (lookupError) {
         return { ok: false, error: lookupError };
       }
@@ -171,8 +182,8 @@ export function createInboundService({
       const { bericht, sender, rejections, owner, item } = await prepare(system, body, idempotencyKey);
       if (rejections.length) {
         // A resubmission of a message accepted before is answered as such, whatever the rules say now.
-        const id = idempotencyKey ? await knownId({ sender, idempotencyKey }) : undefined;
-        if (id) return { id, duplicate: true };
+        const accepted = idempotencyKey ? await answerKnownKey({ sender, idempotencyKey, bericht }) : undefined;
+        if (accepted) return accepted;
         const details = rejections.map(({ field, message }) => ({ field, message }));
         throw new AppError(422, details.map((d) => d.message).join('; '), details);
       }

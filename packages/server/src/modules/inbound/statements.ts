@@ -5,6 +5,7 @@ import { Statement, value } from '../../db/statement';
 import { outboxJson, outboxWrites, type NewMessage } from '../../delivery/enqueue';
 import type { NewLevering } from '../leveringen/repository';
 import type { NewOpdracht, OpdrachtChange, OpdrachtRow } from '../opdrachten/repository';
+import type { StoredUnderKey } from './idempotency';
 
 /** An order as the lifecycle judges a message against it. */
 export type StoredOrder = Pick<
@@ -28,8 +29,8 @@ export interface Participant {
 }
 
 export interface BatchState {
-  /** The ids of messages stored under the batch's idempotency keys, by sender and key (`keyOf`). */
-  known: Map<string, string>;
+  /** The messages stored under the batch's idempotency keys, by sender and key (`keyOf`). */
+  known: Map<string, StoredUnderKey>;
   /** The batch's existing orders, locked. */
   orders: StoredOrder[];
   /** Their leveringen, by order. */
@@ -43,6 +44,7 @@ export const keyOf = (item: { sender: string; idempotencyKey: string }) => `${it
 type OrderTuple = [string, string, string, string, number, string, string | null, string | null];
 type LeveringTuple = [string, string, LeveringState['type'], LeveringState['beoordeling'] | null];
 type ParticipantTuple = [string, string, string[] | null, boolean];
+type KnownTuple = [string, string, string, string, string, string, unknown];
 
 /**
  * Planned per call, not prepared by name: a generic plan made while the tables are small (the
@@ -59,7 +61,10 @@ const readStatement = new Statement(
         select
           (select coalesce(json_agg(json_build_array(l.opdracht_id, l.versienummer, l.opdrachtgever, l.opdrachtnemer,
                     l.status, l.status_text, l.plan_status_text, l.type)), '[]') from locked l) as orders,
-          (select coalesce(json_agg(json_build_array(m.id, m.sender, m.idempotency_key)), '[]')
+          -- A key found is rare (a resubmission): its message comes along to be compared with it
+          -- (idempotency.ts), and a new message costs nothing more.
+          (select coalesce(json_agg(json_build_array(m.id, m.sender, m.idempotency_key, m.type, m.versienummer,
+                    m.opdracht_id, case when m.data_removed_at is null then m.data end)), '[]')
            from messages m
            join jsonb_to_recordset(${value('keys')}::jsonb) as k(sender text, "idempotencyKey" text)
              on m.sender = k.sender and m.idempotency_key = k."idempotencyKey") as known,
@@ -74,7 +79,7 @@ const readStatement = new Statement(
   ([row]) => {
     const [orders, known, leveringen, participants] = row as [
       OrderTuple[],
-      [string, string, string][],
+      KnownTuple[],
       LeveringTuple[],
       ParticipantTuple[],
     ];
@@ -84,10 +89,10 @@ const readStatement = new Statement(
 
 /**
  * What a batch is judged on, in one statement (one round trip of the accepting transaction): the
- * idempotency keys already stored, the orders locked — in opdrachtId order, as every transaction
- * that changes orders locks them, so that none deadlock — their leveringen, and the organisations
- * of the named participants (`deelnemers`: the senders and the receivers of new orders) and of the
- * orders' parties.
+ * idempotency keys already stored, with their messages, the orders locked — in opdrachtId order,
+ * as every transaction that changes orders locks them, so that none deadlock — their leveringen,
+ * and the organisations of the named participants (`deelnemers`: the senders and the receivers of
+ * new orders) and of the orders' parties.
  */
 export async function readBatchState(
   tx: Database,
@@ -100,8 +105,10 @@ export async function readBatchState(
     keys: JSON.stringify(keys),
     deelnemers: JSON.stringify(deelnemers),
   });
-  const known = new Map<string, string>();
-  for (const [id, sender, idempotencyKey] of row.known) known.set(keyOf({ sender, idempotencyKey }), id);
+  const known = new Map<string, StoredUnderKey>();
+  for (const [id, sender, idempotencyKey, type, versienummer, opdrachtId, data] of row.known) {
+    known.set(keyOf({ sender, idempotencyKey }), { id, type, versienummer, opdrachtId, data });
+  }
   const leveringen = new Map<string, LeveringState[]>();
   for (const [opdrachtId, leveringId, type, beoordeling] of row.leveringen) {
     const list = leveringen.get(opdrachtId) ?? [];

@@ -1,11 +1,17 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { LeveringView } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
 import { flowCondition } from '../../db/monitoring';
 import { leveringen, opdrachten } from '../../db/schema';
 import {
+  orderPageValues,
+  orderPartyFilter,
+  orderPartyShape,
+  type OrderPartyQuery,
+  type OrderPartyShape,
+} from '../../monitoring/order-parties';
+import {
   cappedCountStatement,
-  eitherParty,
   isoTimestamp,
   perShape,
   searchList,
@@ -16,16 +22,10 @@ import { Statement, value } from '../../db/statement';
 
 export type NewLevering = typeof leveringen.$inferInsert;
 
-export interface LeveringQuery {
-  opdrachtId?: string | undefined;
-  opdrachtgever?: string | undefined;
-  opdrachtnemer?: string | undefined;
+/** Tenancy (`onlyDeelnemer`): only leveringen of orders the participant gives or takes. */
+export interface LeveringQuery extends OrderPartyQuery {
   /** Only leveringen of orders in error. */
   inError?: boolean | undefined;
-  /** Tenancy: only leveringen of orders this participant gives or takes, when set. */
-  onlyDeelnemer?: string | undefined;
-  skip: number;
-  limit: number;
   sortBy: 'changed' | 'created';
   sortDirection: 'asc' | 'desc';
 }
@@ -73,26 +73,15 @@ function toView(row: unknown[]): LeveringView {
 }
 
 /** Which filters a search sets, its sort and whether tenancy applies: everything but the values. */
-interface LeveringShape {
-  opdrachtId: boolean;
-  opdrachtgever: boolean;
-  opdrachtnemer: boolean;
+interface LeveringShape extends OrderPartyShape {
   inError: boolean;
-  tenancy: boolean;
   sortBy: LeveringQuery['sortBy'];
   sortDirection: LeveringQuery['sortDirection'];
 }
 
 /** The statements of one shape, served by the indexes of decision 0010. */
 const statementsOf = perShape((shape: LeveringShape): ListStatements<LeveringView> => {
-  const where = (inError: SQL) =>
-    and(
-      shape.opdrachtId ? eq(leveringen.opdrachtId, value('opdrachtId')) : undefined,
-      shape.opdrachtgever ? eq(leveringen.opdrachtgever, value('opdrachtgever')) : undefined,
-      shape.opdrachtnemer ? eq(leveringen.opdrachtnemer, value('opdrachtnemer')) : undefined,
-      shape.inError ? inError : undefined,
-      shape.tenancy ? eitherParty(leveringen.opdrachtgever, leveringen.opdrachtnemer) : undefined,
-    );
+  const where = (inError: SQL) => and(orderPartyFilter(leveringen, shape), shape.inError ? inError : undefined);
   const direction = shape.sortDirection === 'desc' ? desc : asc;
   const page = statementBuilder
     .select(pageColumns)
@@ -110,20 +99,10 @@ const statementsOf = perShape((shape: LeveringShape): ListStatements<LeveringVie
 /** One page of the leveringen overview, as the portal sees it, and its capped count. */
 export function searchLeveringen(db: Database, query: LeveringQuery) {
   const shape: LeveringShape = {
-    opdrachtId: Boolean(query.opdrachtId),
-    opdrachtgever: Boolean(query.opdrachtgever),
-    opdrachtnemer: Boolean(query.opdrachtnemer),
+    ...orderPartyShape(query),
     inError: Boolean(query.inError),
-    tenancy: query.onlyDeelnemer !== undefined,
     sortBy: query.sortBy,
     sortDirection: query.sortDirection,
   };
-  return searchList(db, statementsOf(shape), {
-    opdrachtId: query.opdrachtId,
-    opdrachtgever: query.opdrachtgever,
-    opdrachtnemer: query.opdrachtnemer,
-    only: query.onlyDeelnemer,
-    skip: query.skip,
-    limit: query.limit,
-  });
+  return searchList(db, statementsOf(shape), orderPageValues(query));
 }

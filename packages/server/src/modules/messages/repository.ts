@@ -287,16 +287,28 @@ export async function messageParties(db: Database, flow: Flow) {
   return { senders, receivers };
 }
 
+/** A message as found by its (sender, idempotency key); `data` null once retention removed it. */
+export type MessageByKey = {
+  id: string;
+  sender: string;
+  idempotencyKey: string;
+  type: string;
+  versienummer: string;
+  opdrachtId: string;
+  data: unknown;
+};
+
 /** The messages stored under these (sender, idempotency key) pairs. */
 export async function findMessagesByKey(
   db: Database,
   keys: readonly { sender: string; idempotencyKey: string }[],
-): Promise<{ id: string; sender: string; idempotencyKey: string }[]> {
+): Promise<MessageByKey[]> {
   if (keys.length === 0) return [];
   const pairs = keys.map(({ sender, idempotencyKey }) => ({ sender, idempotencyKey }));
-  return queryRows<{ id: string; sender: string; idempotencyKey: string }>(
+  return queryRows<MessageByKey>(
     db,
-    sql`select m.id, m.sender, m.idempotency_key as "idempotencyKey"
+    sql`select m.id, m.sender, m.idempotency_key as "idempotencyKey", m.type, m.versienummer,
+               m.opdracht_id as "opdrachtId", case when m.data_removed_at is null then m.data end as data
         from messages m
         join jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as k(sender text, "idempotencyKey" text)
           on m.sender = k.sender and m.idempotency_key = k."idempotencyKey"`,

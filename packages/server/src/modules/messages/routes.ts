@@ -4,6 +4,8 @@ import {
   MONITORING_COUNT_CAP,
   apiErrorSchema,
   bulkRetryCountSchema,
+  BULK_RETRY_MAX_RUNNING,
+  bulkRetryJobListSchema,
   bulkRetryJobParamsSchema,
   bulkRetryJobSchema,
   messagePageSchema,
@@ -16,6 +18,7 @@ import {
 } from '@knooppunt/domain';
 import { currentUser } from '../../auth/guard';
 import { compiledSerializer } from '../../plugins/compiled-serializer';
+import { TooManyBulkRetryJobs } from './bulk-retry-admission';
 import type { MessagesService } from './service';
 
 const RETRY_PATHS: Record<Flow, string> = {
@@ -110,12 +113,40 @@ export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> 
       schema: {
         tags: ['Berichten'],
         summary: 'Resend every undelivered message matching the filters (Alles opnieuw versturen)',
-        description: `${BULK_FILTERS}\n\nStarts one job and answers it at once (202): \`total\` undelivered messages matched (those accepted until now; later ones are due anyway). The server makes them due now in batches, as 'Opnieuw verzenden' does for one: messages of the same order before them still go first. Follow the job with GET …/bulk-retry/{id}: \`done\` made due, \`skipped\` delivered or removed meanwhile, \`failed\` not done because the job failed; \`state\` running, finished or failed. Audited as one action (message.bulk-retry) with the filters and the count (docs/decisions/0034).`,
+        description: `${BULK_FILTERS}\n\nStarts one job and answers it at once (202): \`total\` undelivered messages matched (those accepted until now; later ones are due anyway). The server makes them due now in batches, as 'Opnieuw verzenden' does for one: messages of the same order before them still go first. Follow the job with GET …/bulk-retry/{id}: \`done\` made due, \`skipped\` delivered or removed meanwhile, \`failed\` not done because the job failed; \`state\` running, finished or failed. Audited as one action (message.bulk-retry) with the filters and the count (docs/decisions/0034).\n\nOne organisation (a participant, or the one it is acted for; the platform's own staff are one) runs at most ${BULK_RETRY_MAX_RUNNING} jobs at once: one more is a 429 with Retry-After. While a job over the same messages runs — the same flow and filters, however written: empty filters, the order of types, and \`isInError: true\` against \`failedAttempts: 1\` do not count — a second is a 409.`,
         body: messageSearchSchema,
-        response: { 202: bulkRetryJobSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+        response: {
+          202: bulkRetryJobSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
-    async (request, reply) => reply.code(202).send(await service.bulkRetryStart(currentUser(request), request.body)),
+    async (request, reply) => {
+      try {
+        return await reply.code(202).send(await service.bulkRetryStart(currentUser(request), request.body));
+      } catch (error) {
+        if (error instanceof TooManyBulkRetryJobs) reply.header('retry-after', error.retryAfterSeconds);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/rest/management/message/bulk-retry',
+    {
+      config: { access: 'canRetryMessage' },
+      schema: {
+        tags: ['Berichten'],
+        summary: 'The running Alles opnieuw versturen jobs of your organisation',
+        description:
+          "The jobs still running of the caller's organisation, oldest first, each as GET …/bulk-retry/{id} answers it: a screen that opens shows their progress. A participant's users see its jobs, an implementation partner's user acting for it (x-namens-deelnemer) too; the platform's own staff and the super role the jobs over every participant's messages. Needs `canRetryMessage`.",
+        response: { 200: bulkRetryJobListSchema },
+      },
+    },
+    async (request) => service.bulkRetryRunning(currentUser(request)),
   );
 
   app.get(
@@ -126,7 +157,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> 
         tags: ['Berichten'],
         summary: 'Progress of an Alles opnieuw versturen job',
         description:
-          'The job as POST …/bulk-retry answered it, with its progress. Only for the user who started it and the super role: 404 for anyone else, as for a job that does not exist.',
+          "The job as POST …/bulk-retry answered it, with its progress. Only for its organisation's users (as GET …/bulk-retry lists them) and the super role: 404 for anyone else, as for a job that does not exist.",
         params: bulkRetryJobParamsSchema,
         response: { 200: bulkRetryJobSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },

@@ -9,6 +9,7 @@ import {
 } from '@knooppunt/domain';
 import type { z } from 'zod';
 import { countUndelivered, filtersToQuery, findJob, insertJob, toJobView } from './bulk-retry';
+import { admitJob, runningJobs } from './bulk-retry-admission';
 import type { BulkRetryRunner } from './bulk-retry-runner';
 import type { AuditService } from '../../audit/service';
 import { monitoringScope } from '../../auth/tenancy';
@@ -84,10 +85,12 @@ export function createMessagesService({
     /**
      * 'Alles opnieuw versturen': one job over the undelivered messages matching the filters,
      * audited as one action with the filters and the count, started at once (bulk-retry.ts).
+     * Not while the organisation runs one over the same list (409) or as many as it may (429).
      */
     async bulkRetryStart(user: AuthUser, body: SearchBody) {
       const query = await bulkQuery(user, body.filters);
       const job = await db.transaction(async (tx) => {
+        await admitJob(tx, query);
         const row = await insertJob(tx, {
           actorSub: user.sub,
           actor: user.email ?? user.sub,
@@ -107,13 +110,22 @@ export function createMessagesService({
       return toJobView(job);
     },
 
-    /** A bulk resend's progress: for the one who started it and the super role (404 for others). */
+    /**
+     * A bulk resend's progress: for its organisation — the users whose tenancy it has, an
+     * implementation partner's acting for its participant — and the super role (404 for others).
+     */
     async bulkRetryJob(user: AuthUser, id: string) {
       const job = await findJob(db, id);
-      if (!job || (job.actorSub !== user.sub && !user.permissions.canSeeAllParticipants)) {
+      const scope = await monitoringScope(db, user);
+      if (!job || (job.onlyDeelnemer !== (scope ?? null) && !user.permissions.canSeeAllParticipants)) {
         throw new NotFoundError(MESSAGE_TEXTS.bulkRetryJobNotFound);
       }
       return toJobView(job);
+    },
+
+    /** The running jobs of the caller's organisation, oldest first: a screen that opens shows them. */
+    async bulkRetryRunning(user: AuthUser) {
+      return { items: (await runningJobs(db, await monitoringScope(db, user))).map(toJobView) };
     },
 
     /**

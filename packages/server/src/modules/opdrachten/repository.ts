@@ -4,8 +4,14 @@ import type { Database } from '../../db/client';
 import { finishedCondition, flowCondition, openCondition } from '../../db/monitoring';
 import { opdrachten } from '../../db/schema';
 import {
+  orderPageValues,
+  orderPartyFilter,
+  orderPartyShape,
+  type OrderPartyQuery,
+  type OrderPartyShape,
+} from '../../monitoring/order-parties';
+import {
   cappedCountStatement,
-  eitherParty,
   isoTimestamp,
   perShape,
   searchList,
@@ -17,16 +23,9 @@ import { Statement, value } from '../../db/statement';
 export type OpdrachtRow = typeof opdrachten.$inferSelect;
 export type NewOpdracht = typeof opdrachten.$inferInsert;
 
-export interface OpdrachtQuery {
+export interface OpdrachtQuery extends OrderPartyQuery {
   flow: Flow;
-  opdrachtId?: string | undefined;
-  opdrachtgever?: string | undefined;
-  opdrachtnemer?: string | undefined;
   status: OpdrachtStatusFilter;
-  /** Tenancy: only orders this participant gives or takes, when set. */
-  onlyDeelnemer?: string | undefined;
-  skip: number;
-  limit: number;
   sortBy: 'changed' | 'created' | 'opdrachtId';
   sortDirection: 'asc' | 'desc';
 }
@@ -85,13 +84,9 @@ function toView(row: unknown[]): OpdrachtView {
 }
 
 /** Which filters a search sets, its sort and whether tenancy applies: everything but the values. */
-interface OpdrachtShape {
+interface OpdrachtShape extends OrderPartyShape {
   flow: Flow;
   status: OpdrachtStatusFilter;
-  opdrachtId: boolean;
-  opdrachtgever: boolean;
-  opdrachtnemer: boolean;
-  tenancy: boolean;
   sortBy: OpdrachtQuery['sortBy'];
   sortDirection: OpdrachtQuery['sortDirection'];
 }
@@ -101,10 +96,7 @@ const statementsOf = perShape((shape: OpdrachtShape): ListStatements<OpdrachtVie
   const where = and(
     flowCondition(opdrachten.versienummer, shape.flow),
     STATUS_CONDITIONS[shape.status],
-    shape.opdrachtId ? eq(opdrachten.opdrachtId, value('opdrachtId')) : undefined,
-    shape.opdrachtgever ? eq(opdrachten.opdrachtgever, value('opdrachtgever')) : undefined,
-    shape.opdrachtnemer ? eq(opdrachten.opdrachtnemer, value('opdrachtnemer')) : undefined,
-    shape.tenancy ? eitherParty(opdrachten.opdrachtgever, opdrachten.opdrachtnemer) : undefined,
+    orderPartyFilter(opdrachten, shape),
   );
   const direction = shape.sortDirection === 'desc' ? desc : asc;
   const tieBreak = shape.sortBy === 'opdrachtId' ? [] : [direction(opdrachten.opdrachtId)];
@@ -121,23 +113,13 @@ const statementsOf = perShape((shape: OpdrachtShape): ListStatements<OpdrachtVie
 /** One page of an order overview, as the portal sees it, and its capped count. */
 export function searchOpdrachten(db: Database, query: OpdrachtQuery) {
   const shape: OpdrachtShape = {
+    ...orderPartyShape(query),
     flow: query.flow,
     status: query.status,
-    opdrachtId: Boolean(query.opdrachtId),
-    opdrachtgever: Boolean(query.opdrachtgever),
-    opdrachtnemer: Boolean(query.opdrachtnemer),
-    tenancy: query.onlyDeelnemer !== undefined,
     sortBy: query.sortBy,
     sortDirection: query.sortDirection,
   };
-  return searchList(db, statementsOf(shape), {
-    opdrachtId: query.opdrachtId,
-    opdrachtgever: query.opdrachtgever,
-    opdrachtnemer: query.opdrachtnemer,
-    only: query.onlyDeelnemer,
-    skip: query.skip,
-    limit: query.limit,
-  });
+  return searchList(db, statementsOf(shape), orderPageValues(query));
 }
 
 /** The order, locked for the rest of the caller's transaction: its status changes one at a time. */

@@ -14,7 +14,7 @@ import {
 import { monitoringScope } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
-import { atMostEvery } from '../../delivery/metrics';
+import { atMostEvery } from '../../lib/at-most-every';
 import { openAlerts, queueRows, receiverRows, senderRows, slotRows, type SlotRow } from './repository';
 
 const SLOT_MS = OVERZICHT_SLOT_MINUTES * 60_000;

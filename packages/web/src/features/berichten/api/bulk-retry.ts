@@ -1,5 +1,6 @@
-import { ERROR_TITLES, type BulkRetryCount, type BulkRetryJob } from '@knooppunt/domain';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { ERROR_TITLES, type BulkRetryCount, type BulkRetryJob, type BulkRetryJobList } from '@knooppunt/domain';
+import { queryOptions, useMutation, useQueries } from '@tanstack/react-query';
+import { useAuth } from 'react-oidc-context';
 import { apiRequest, type ApiRequestInit } from '@/lib/api-client';
 import { actingForKey, useActingFor } from '@/lib/namens/acting-for';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
@@ -26,6 +27,11 @@ export function getBulkRetryJob(id: string, init?: ApiRequestInit): Promise<Bulk
   return apiRequest('GET', `${BULK_RETRY_PATH}/${encodeURIComponent(id)}`, undefined, init);
 }
 
+/** The running jobs of the user's organisation (or of the participant acted for), oldest first. */
+export function getRunningBulkRetries(init?: ApiRequestInit): Promise<BulkRetryJobList> {
+  return apiRequest('GET', BULK_RETRY_PATH, undefined, init);
+}
+
 /** How many undelivered messages match: asked for the confirm dialog; changes nothing. */
 export function useCountBulkRetry() {
   const namens = useActingFor();
@@ -47,16 +53,48 @@ export function bulkRetryJobQueryOptions(id: string, namens?: string) {
     queryKey: ['messages', 'bulk-retry', ...actingForKey(namens), id],
     queryFn: ({ signal }) => getBulkRetryJob(id, { signal, namens }),
     meta: { errorTitle: ERROR_TITLES.fetchBulkRetry },
-    // The start's answer is the first look; the next comes a poll later.
+    // The start's answer is the first look; the next comes a poll later. A screen opened again
+    // asks at once for a job it showed before: its last look is older than a poll.
     staleTime: BULK_RETRY_POLL_MS,
+    refetchOnMount: true,
     // Asked again while the job runs, and no longer once it has ended or the question failed.
     refetchInterval: (query) =>
       query.state.status !== 'error' && query.state.data?.state === 'running' ? BULK_RETRY_POLL_MS : false,
   });
 }
 
-/** The job's progress; none while `id` is undefined. */
-export function useBulkRetryJob(id: string | undefined) {
+/** `namens`: the participant acted for (decision 0041), whose jobs they are. */
+export function runningBulkRetriesQueryOptions(namens?: string) {
+  return queryOptions({
+    queryKey: ['messages', 'bulk-retry', 'running', ...actingForKey(namens)],
+    queryFn: ({ signal }) => getRunningBulkRetries({ signal, namens }),
+    meta: { errorTitle: ERROR_TITLES.fetchBulkRetry },
+    // Asked each time a screen opens: a job started before, here or by a colleague, shows again.
+    refetchOnMount: 'always',
+  });
+}
+
+/** The organisation's running jobs, for a user who may resend (none asked for anyone else). */
+export function useRunningBulkRetries(allowed: boolean) {
   const namens = useActingFor();
-  return useAuthenticatedQuery({ ...bulkRetryJobQueryOptions(id ?? '', namens), enabled: id !== undefined });
+  return useAuthenticatedQuery({ ...runningBulkRetriesQueryOptions(namens), enabled: allowed });
+}
+
+/**
+ * The progress of each of these jobs, polled while it runs. `listed` are the jobs as the running
+ * list answered them: their first look, asked again a poll later.
+ */
+export function useBulkRetryJobs(ids: readonly string[], listed: { jobs: readonly BulkRetryJob[]; at: number }) {
+  const namens = useActingFor();
+  const { isAuthenticated } = useAuth();
+  return useQueries({
+    queries: ids.map((id) => {
+      const first = listed.jobs.find((job) => job.id === id);
+      return {
+        ...bulkRetryJobQueryOptions(id, namens),
+        enabled: isAuthenticated,
+        ...(first && { initialData: first, initialDataUpdatedAt: listed.at }),
+      };
+    }),
+  });
 }

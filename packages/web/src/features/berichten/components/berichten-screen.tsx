@@ -1,69 +1,21 @@
-import { PAGE_SIZE, TITLES, messageTypesOf, type Flow, FLOW_SCREEN_TITLES } from '@knooppunt/domain';
-import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
-import { FilterBar } from '@/components/filter-bar/filter-bar';
-import { FilterMultiSelect, FilterSelect, FilterSwitch, FilterTextField } from '@/components/filter-bar/filter-fields';
-import { Page } from '@/components/page/page';
+import type { Flow } from '@knooppunt/domain';
+import { FilterSwitch } from '@/components/filter-bar/filter-fields';
 import { LABELS } from '@/lib/texts';
-import { useFilterDraft } from '@/lib/use-filter-draft';
-import { useListParams } from '@/lib/use-list-params';
-import { useMonitoringValuelist } from '../api/get-monitoring-valuelist';
-import { MESSAGE_SORT_FIELDS, useSearchMessages } from '../api/search-messages';
-import { ERROR_ONLY, messageSearchBody } from './message-search-body';
-import { BulkResendButton, BulkResendProgress, useBulkResend } from './bulk-resend';
-import { MessageTable } from './message-table';
+import { ERROR_ONLY } from './message-search-body';
+import { MESSAGE_FILTER_DEFAULTS, MessageListPage } from './message-list-page';
 
-const FILTER_DEFAULTS = { sender: '', receiver: '', type: [] as string[], opdrachtId: '', failedAttempts: '' };
+const FILTER_DEFAULTS = { ...MESSAGE_FILTER_DEFAULTS, failedAttempts: '' };
 
 /** 'Overzicht van berichten' of one flow (spec 000 §2): /berichten (Aansluiting) and /hoofdnet/berichten. */
 export function BerichtenScreen({ flow }: { flow: Flow }) {
-  const list = useListParams({
-    filterDefaults: FILTER_DEFAULTS,
-    sortFields: MESSAGE_SORT_FIELDS,
-    defaultSort: { sortBy: 'nextAttempt', sortDirection: 'asc' },
-    pageSize: PAGE_SIZE.berichten,
-  });
-  // One body for the list and 'Alles opnieuw versturen': the same filters, never rebuilt.
-  const body = messageSearchBody(flow, list);
-  const search = useSearchMessages(body);
-  const bulk = useBulkResend(body);
-  const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
-  const { data: parties } = useMonitoringValuelist(flow);
-
   return (
-    <Page title={FLOW_SCREEN_TITLES.berichten[flow]} actions={<BulkResendButton bulk={bulk} />}>
-      <BulkResendProgress bulk={bulk} />
-      <Paper variant="outlined">
-        <FilterBar onSubmit={filters.submit} onReset={filters.reset}>
-          <FilterSelect
-            draft={filters}
-            name="sender"
-            label={LABELS.berichten.sender}
-            options={parties?.senders ?? []}
-          />
-          <FilterSelect
-            draft={filters}
-            name="receiver"
-            label={LABELS.berichten.receiver}
-            options={parties?.receivers ?? []}
-          />
-          <FilterMultiSelect
-            draft={filters}
-            name="type"
-            label={LABELS.berichten.type}
-            options={Object.keys(messageTypesOf(flow))}
-          />
-          <FilterTextField draft={filters} name="opdrachtId" label={LABELS.monitoring.opdrachtId} />
-          <FilterSwitch
-            draft={filters}
-            name="failedAttempts"
-            label={LABELS.monitoring.errorOnly}
-            onValue={ERROR_ONLY}
-          />
-        </FilterBar>
-        <Divider />
-        <MessageTable flow={flow} label={TITLES.berichten} list={list} query={search} variant="berichten" />
-      </Paper>
-    </Page>
+    <MessageListPage
+      flow={flow}
+      variant="berichten"
+      filterDefaults={FILTER_DEFAULTS}
+      ownFilters={(draft) => (
+        <FilterSwitch draft={draft} name="failedAttempts" label={LABELS.monitoring.errorOnly} onValue={ERROR_ONLY} />
+      )}
+    />
   );
 }

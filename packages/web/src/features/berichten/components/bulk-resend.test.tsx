@@ -1,8 +1,8 @@
 import { ERROR_TITLES, TITLES } from '@knooppunt/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
-import { renderWithProviders } from '@/testing/render';
+import { renderRoutes, renderWithProviders } from '@/testing/render';
 import { BULK_JOB, BULK_RETRY, BULK_RETRY_COUNT, SEARCH, bulkJob, stubMessageApi } from '../testing/message-api-stub';
 import { BerichtenScreen } from './berichten-screen';
 import { UitvalScreen } from './uitval-screen';
@@ -158,6 +158,84 @@ describe('Alles opnieuw versturen', () => {
     expect(alert).toHaveTextContent('Onvoldoende rechten');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('POST', BULK_RETRY)).toHaveLength(0);
+  });
+
+  it('shows the running job of its flow again when the screen opens again, and offers no other until it has ended', async () => {
+    // The server's job: running with 600 handled, until the test ends it.
+    let ended = false;
+    const AANSLUITING_JOB = { versienummer: '!h1.0', isInError: true };
+    const api = stubMessageApi({
+      running: () =>
+        Response.json({
+          items:
+            api.calls('POST', BULK_RETRY).length > 0
+              ? [
+                  bulkJob({ filters: AANSLUITING_JOB, done: 500, skipped: 100 }),
+                  // Another flow's job: not this screen's.
+                  bulkJob({ id: '00000000-0000-4000-8000-0000000000b2', filters: { versienummer: 'h1.0' }, total: 7 }),
+                ]
+              : [],
+        }),
+      job: () =>
+        Response.json(
+          ended
+            ? bulkJob({ filters: AANSLUITING_JOB, state: 'finished', done: 1234, finished: '2025-02-03T09:00:05Z' })
+            : bulkJob({ filters: AANSLUITING_JOB, done: 500, skipped: 100 }),
+        ),
+    });
+    const { user, router } = renderRoutes(
+      [
+        { path: '/uitval', element: <UitvalScreen flow="aansluiting" /> },
+        { path: '/elders', element: <h1>Elders</h1> },
+      ],
+      { roles: UITVAL, url: '/uitval' },
+    );
+    await listShown(TITLES.uitval);
+    await user.click(button());
+    await user.click(within(dialog()).getByRole('button', { name: LABELS.common.yes }));
+    expect(await screen.findByText('600 van 1.234')).toBeInTheDocument();
+
+    await act(() => router.navigate('/elders'));
+    expect(await screen.findByRole('heading', { name: 'Elders' })).toBeInTheDocument();
+    await act(() => router.navigate('/uitval'));
+    await listShown(TITLES.uitval);
+
+    // Asked of the server as the screen opened: the job shows, and no second one is offered.
+    expect(api.calls('GET', BULK_RETRY)).toHaveLength(2);
+    expect(await screen.findByText('600 van 1.234')).toBeInTheDocument();
+    expect(screen.getAllByRole('progressbar', { name: TEXTS.running })).toHaveLength(1);
+    expect(button()).toBeDisabled();
+
+    ended = true;
+    const result = await screen.findByText(TEXTS.finished);
+    expect(result.closest('[role="status"]')).toHaveTextContent('1.234 berichten opnieuw verstuurd.');
+    expect(button()).toBeEnabled();
+  });
+
+  it('shows why a start was refused, and the job that runs over the same messages', async () => {
+    const message = 'Voor deze berichten loopt al een taak voor opnieuw versturen.';
+    const api = stubMessageApi({
+      start: () => Response.json({ message }, { status: 409 }),
+      running: () =>
+        Response.json({
+          items:
+            api.calls('POST', BULK_RETRY).length > 0
+              ? [bulkJob({ filters: { versienummer: '!h1.0', isInError: true }, done: 34 })]
+              : [],
+        }),
+      job: () => Response.json(bulkJob({ filters: { versienummer: '!h1.0', isInError: true }, done: 34 })),
+    });
+    const { user } = renderWithProviders(<UitvalScreen flow="aansluiting" />, { roles: UITVAL, url: '/uitval' });
+    await listShown(TITLES.uitval);
+
+    await user.click(button());
+    await user.click(within(dialog()).getByRole('button', { name: LABELS.common.yes }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_TITLES.bulkRetry);
+    expect(alert).toHaveTextContent(message);
+    expect(await screen.findByText('34 van 1.234')).toBeInTheDocument();
+    expect(button()).toBeDisabled();
   });
 
   it('is not offered to a user who may not resend', async () => {

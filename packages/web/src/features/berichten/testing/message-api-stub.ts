@@ -75,14 +75,17 @@ export const PARTIES: MonitoringValuelist = {
 /**
  * Stubs the message search, the value list, both resend calls, the bulk resend's calls and the
  * links an implementation partner's user chooses from; each can be replaced. By default the bulk
- * resend counts 1234 messages and its job runs, then finishes.
+ * resend counts 1234 messages and its job runs, then finishes, and no job runs when a screen opens.
  */
 export function stubMessageApi(
   overrides: {
     search?: StubHandler;
     retry?: StubHandler;
     count?: StubHandler;
+    start?: StubHandler;
     job?: StubHandler;
+    /** The organisation's running jobs; none by default. */
+    running?: StubHandler;
     links?: StubHandler;
   } = {},
 ) {
@@ -104,7 +107,8 @@ export function stubMessageApi(
     [`POST ${RETRY.aansluiting}`]: retry,
     [`POST ${RETRY.hoofdnet}`]: retry,
     [`POST ${BULK_RETRY_COUNT}`]: overrides.count ?? (() => Response.json({ count: 1234 })),
-    [`POST ${BULK_RETRY}`]: () => Response.json(bulkJob(), { status: 202 }),
+    [`POST ${BULK_RETRY}`]: overrides.start ?? (() => Response.json(bulkJob(), { status: 202 })),
+    [`GET ${BULK_RETRY}`]: overrides.running ?? (() => Response.json({ items: [] })),
     [`GET ${LINKS_PATH}`]: overrides.links ?? (() => Response.json(LINKS)),
     [`GET ${BULK_JOB}`]:
       overrides.job ??
