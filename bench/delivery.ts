@@ -17,6 +17,10 @@
  *            without it (that receiver's sender is paused, so what is measured is the rescheduling,
  *            not that receiver's deliveries; its failed messages are there in both drains, and each
  *            drain starts on a vacuumed database, so that the two differ by the job alone);
+ *   limit    a rate limit per receiver (issue 30 item 5): --beside messages to all receivers but one drained,
+ *            then again while that one has a backlog and 'Maximaal aantal berichten per seconde' 10: its
+ *            rate over the second drain (target 10/s ± 10 %) and the others' rate beside it against the
+ *            first (target ≥ 0.95×), FIFO per order checked by the receiver throughout;
  *   down     fairness while receivers are down (issue 22 item 6): --beside messages to the other
  *            receivers drained with all receivers healthy, then again while one receiver answers 500
  *            to everything and one never answers (until the platform's timeout), each with a backlog
@@ -34,11 +38,12 @@
  * --bulk N (100000), --beside N (60000: the messages, 4 per order, of the drains beside the bulk job
  * and beside the down receivers and the test side; they must outlast the job, and longer drains measure with
  * less noise),
- * --phases raw,drain,api,accept,idle,test,bulk,down (all by default; a phase left out prints as '—'),
+ * --phases raw,drain,api,accept,idle,test,bulk,limit,down (all by default; a phase left out prints as '—'),
  * --test-runs N (5), --test-pairs N (3: the drains alone and beside the test side, in turn, N times; the ratio is
  * of their mean rates), --test-load N (5: messages per second into the test environment), --test-poll MS (250:
  * how often a run's participant system reads its run, GET /rest/testtool/runs/{id}, while a step moves — after
  * a test callback about the run's order or its own answer; otherwise every 2 s, as the Testtool screen does),
+ * --rounds N (3: raw, drain and API→delivered run N times in turn; their rates and ratios are the medians),
  * --workers N (PostgreSQL only: the API in this process, N delivery worker processes beside it,
  * as a deployment with ROLE=api and ROLE=worker runs; 0 by default: one process, as npm start).
  */
@@ -73,17 +78,18 @@ const { values } = parseArgs({
     receivers: { type: 'string', default: '50' },
     orders: { type: 'string', default: '5000' },
     only: { type: 'string' },
-    phases: { type: 'string', default: 'raw,drain,api,accept,idle,test,bulk,down' },
+    phases: { type: 'string', default: 'raw,drain,api,accept,idle,test,bulk,limit,down' },
     bulk: { type: 'string', default: '100000' },
     beside: { type: 'string', default: '60000' },
     workers: { type: 'string', default: '0' },
+    rounds: { type: 'string', default: '3' },
     'test-runs': { type: 'string', default: '5' },
     'test-pairs': { type: 'string', default: '3' },
     'test-load': { type: 'string', default: '5' },
     'test-poll': { type: 'string', default: String(PLAYER_POLL_MS) },
   },
 });
-const PHASES = ['raw', 'drain', 'api', 'accept', 'idle', 'test', 'bulk', 'down'] as const;
+const PHASES = ['raw', 'drain', 'api', 'accept', 'idle', 'test', 'bulk', 'limit', 'down'] as const;
 type Phase = (typeof PHASES)[number];
 const phases = new Set(values.phases.split(',').map((phase) => phase.trim()));
 const unknownPhase = [...phases].find((phase) => !PHASES.includes(phase as Phase));
@@ -108,6 +114,7 @@ const PER_ORDER = Math.max(1, Math.round(MESSAGES / ORDERS));
 const BESIDE_PER_ORDER = 4;
 const BESIDE_ORDERS = Math.max(1, Math.round(Number(values.beside) / BESIDE_PER_ORDER));
 const BESIDE_MESSAGES = BESIDE_ORDERS * BESIDE_PER_ORDER;
+const ROUNDS = Math.max(1, Number(values.rounds));
 const TEST_RUNS = Number(values['test-runs']);
 const TEST_PAIRS = Number(values['test-pairs']);
 const TEST_LOAD = Number(values['test-load']);
@@ -125,6 +132,27 @@ const ordersOf = (prefix: string, count: number): BenchOrder[] =>
     opdrachtnemer: nemers[(i * 7 + Math.floor(i / nemers.length)) % nemers.length]!,
   }));
 
+/** One round of the raw, drain and API phases: their rates (a phase not run leaves its out). */
+interface Round {
+  raw?: number;
+  drain?: number;
+  api?: number;
+}
+
+/** The median of the figures there are; undefined when there are none. */
+function medianOf(values: readonly (number | undefined)[]): number | undefined {
+  const known = values.filter((value): value is number => value !== undefined).sort((a, b) => a - b);
+  if (known.length === 0) return undefined;
+  const middle = Math.floor(known.length / 2);
+  return known.length % 2 === 1 ? known[middle] : (known[middle - 1]! + known[middle]!) / 2;
+}
+
+/** The ratio of each round where both figures are there, and their median. */
+function roundRatios(rounds: readonly Round[], of: 'drain' | 'api') {
+  const each = rounds.flatMap((r) => (r[of] !== undefined && r.raw !== undefined ? [r[of] / r.raw] : []));
+  return { each, median: medianOf(each) };
+}
+
 /** A phase not run leaves its figures out. */
 interface Result {
   database: DatabaseKind;
@@ -134,7 +162,9 @@ interface Result {
   acceptRate?: number;
   idleP50?: number;
   idleP99?: number;
-  /** CPU per delivered message of each process group, while draining and while API→delivered ran. */
+  /** Each round of raw, drain and API→delivered (--rounds); the rates above are their medians. */
+  rounds: Round[];
+  /** CPU per delivered message of each process group, while draining and while API→delivered ran (the last round). */
   drainCpu?: Record<CpuGroup, string>;
   apiCpu?: Record<CpuGroup, string>;
   /**
@@ -155,6 +185,8 @@ interface Result {
     without: Drain;
     beside: Drain;
   };
+  /** The limit phase: the others' drain without the limited receiver, and beside it; the limited one's rate. */
+  limit?: { without: Drain; beside: Drain; limitedRate: number; limitedMessages: number };
   /** The down phase: the healthy receivers' drain with everyone up, then beside the two down. */
   down?: { healthy: Drain; beside: Drain; alerts: { receiver: string; reason: string; afterMs: number }[] };
   /**
@@ -171,6 +203,8 @@ interface Result {
       | 'beside down'
       | 'without bulk'
       | 'beside bulk'
+      | 'without limit'
+      | 'beside limit'
       | 'test warm-up'
       | 'test alone'
       | 'beside test';
@@ -222,6 +256,10 @@ function testRates(pairs: readonly TestPair[]) {
   const beside = mean(pairs.map((pair) => pair.beside.rate));
   return { alone, beside, ratio: beside / alone };
 }
+
+/** Messages arrived once at `receivers`. */
+const arrivedAt = (stats: ReceiverStats, receivers: readonly string[]) =>
+  receivers.reduce((sum, receiver) => sum + (stats.perReceiver[receiver]?.unique ?? 0), 0);
 
 /** A sample's `field` at `atMs`, interpolated linearly between the samples either side of it. */
 function sampledAt(samples: readonly Sample[], atMs: number, field: 'unique' | 'stolen' = 'unique'): number {
@@ -306,6 +344,12 @@ async function waitForAlerts(platform: Platform, receivers: readonly string[], t
 const BULK_RECEIVER = everyone[2]!;
 const BESIDE_BULK = everyone.filter((deelnemer) => deelnemer !== BULK_RECEIVER);
 
+/** The limit phase's receiver, at most LIMIT_PER_SECOND messages a second, and its backlog (orders of 2). */
+const LIMITED_RECEIVER = everyone[3]!;
+const BESIDE_LIMITED = everyone.filter((deelnemer) => deelnemer !== LIMITED_RECEIVER);
+const LIMIT_PER_SECOND = 10;
+const LIMITED_ORDERS = 2000;
+
 /** Of the receivers, one answers 500 to everything and one never answers (the down phase). */
 const FAILING = everyone[0]!;
 const HANGING = everyone[1]!;
@@ -348,7 +392,7 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
     });
     await seedReceivers(platform, everyone, participants.origin);
     const tokens = await systemTokens(platform, everyone);
-    const result: Result = { database, checks: [] };
+    const result: Result = { database, checks: [], rounds: [] };
     const check = async (phase: Result['checks'][number]['phase']) =>
       result.checks.push({ phase, stats: await participants.call<ReceiverStats>({ cmd: 'stats' }) });
     // Watch the receiver (not the database, which the poll would slow down — PGlite has one
@@ -383,36 +427,45 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
     await submit('WARM', 200, 32);
     await waitDrained(platform, 60_000);
 
-    if (runs('raw')) {
-      await participants.call({ cmd: 'reset' });
-      const rawMs = await rawPosts(participants.origin, everyone, MESSAGES, RECEIVERS * MAX_MESSAGES);
-      result.rawRate = rate(MESSAGES, rawMs);
-    }
-
-    if (runs('drain')) {
-      await participants.call({ cmd: 'reset' });
-      await setSendersRunning(platform, false);
-      const perOrder = PER_ORDER;
-      await prefillOutbox(platform, ordersOf('DRAIN', ORDERS), perOrder);
-      const cpuBefore = cpu();
-      const started = now();
-      await setSendersRunning(platform, true);
-      await delivered(perOrder * ORDERS);
-      result.drainRate = rate(perOrder * ORDERS, now() - started);
-      result.drainCpu = cpuPerMessage(cpuBefore, cpu(), perOrder * ORDERS);
-      await check('drain');
-    }
-
+    // Raw, drain and API→delivered in turn, --rounds times: each ratio is taken within its round
+    // (the same minutes of the same host), and the figures are the medians over the rounds.
     const submitted = Math.round(MESSAGES / 4) * 4;
-    if (runs('api')) {
-      await participants.call({ cmd: 'reset' });
-      const cpuBefore = cpu();
-      const { started } = await submit('API', submitted / 4);
-      await delivered(submitted);
-      result.apiRate = rate(submitted, now() - started);
-      result.apiCpu = cpuPerMessage(cpuBefore, cpu(), submitted);
-      await check('API');
+    for (let round = 1; round <= ROUNDS; round++) {
+      const figures: Round = {};
+      if (runs('raw')) {
+        await participants.call({ cmd: 'reset' });
+        const rawMs = await rawPosts(participants.origin, everyone, MESSAGES, RECEIVERS * MAX_MESSAGES);
+        figures.raw = rate(MESSAGES, rawMs);
+      }
+
+      if (runs('drain')) {
+        await participants.call({ cmd: 'reset' });
+        await setSendersRunning(platform, false);
+        const perOrder = PER_ORDER;
+        await prefillOutbox(platform, ordersOf(`DRAIN${round}`, ORDERS), perOrder);
+        const cpuBefore = cpu();
+        const started = now();
+        await setSendersRunning(platform, true);
+        await delivered(perOrder * ORDERS);
+        figures.drain = rate(perOrder * ORDERS, now() - started);
+        result.drainCpu = cpuPerMessage(cpuBefore, cpu(), perOrder * ORDERS);
+        await check('drain');
+      }
+
+      if (runs('api')) {
+        await participants.call({ cmd: 'reset' });
+        const cpuBefore = cpu();
+        const { started } = await submit(`API${round}`, submitted / 4);
+        await delivered(submitted);
+        figures.api = rate(submitted, now() - started);
+        result.apiCpu = cpuPerMessage(cpuBefore, cpu(), submitted);
+        await check('API');
+      }
+      result.rounds.push(figures);
     }
+    result.rawRate = medianOf(result.rounds.map((r) => r.raw));
+    result.drainRate = medianOf(result.rounds.map((r) => r.drain));
+    result.apiRate = medianOf(result.rounds.map((r) => r.api));
 
     if (runs('accept')) {
       await setSendersRunning(platform, false);
@@ -466,21 +519,23 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
         const stolen = stolenMs();
         samples.push({
           at: now() - started,
-          unique: stats.unique,
+          unique: arrivedAt(stats, receivers),
           stolen: stolen === undefined || stolenBefore === undefined ? 0 : stolen - stolenBefore,
         });
         return stats;
       };
       let stats = await poll();
-      while (stats.unique < BESIDE_MESSAGES) {
+      while (arrivedAt(stats, receivers) < BESIDE_MESSAGES) {
         if (Date.now() > until) throw new Error(`${phase}: fewer than ${BESIDE_MESSAGES} messages arrived in time`);
         await pause(10);
         stats = await poll();
       }
       const cpuAfter = cpu();
       await alongside;
-      const ended = Math.max(...Object.values(stats.perReceiver).map(({ last }) => last));
-      const [deelnemer, slowest] = Object.entries(stats.perReceiver).sort(([, a], [, b]) => b.last - a.last)[0]!;
+      // The drain's receivers only: another (the limit phase's) may receive beside them.
+      const drained = Object.entries(stats.perReceiver).filter(([name]) => receivers.includes(name));
+      const ended = Math.max(...drained.map(([, { last }]) => last));
+      const [deelnemer, slowest] = drained.sort(([, a], [, b]) => b.last - a.last)[0]!;
       result.checks.push({ phase, stats });
       await setSendersRunning(platform, false);
       return {
@@ -616,6 +671,34 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       await platform.app.db.execute(sql`delete from messages where receiver = ${BULK_RECEIVER}`);
     }
 
+    if (runs('limit')) {
+      // The drain to the others alone, then beside the limited receiver's backlog (more than the
+      // limit lets through meanwhile), the limit set well before the senders start (the workers
+      // read limits once a second).
+      await setSendersRunning(platform, false);
+      const without = await drainTo('NOLIMIT', BESIDE_LIMITED, 'without limit');
+      await platform.app.db.execute(
+        sql`update senders set max_per_second = ${LIMIT_PER_SECOND} where deelnemer = ${LIMITED_RECEIVER}`,
+      );
+      await prefillOutbox(platform, toReceivers('LIMITED', [LIMITED_RECEIVER], LIMITED_ORDERS), 2);
+      await pause(1500);
+      const beside = await drainTo('LIMIT', BESIDE_LIMITED, 'beside limit');
+      const limited = result.checks.at(-1)!.stats.perReceiver[LIMITED_RECEIVER];
+      if (!limited || limited.unique < 2) throw new Error(`limit: ${LIMITED_RECEIVER} received nothing`);
+      result.limit = {
+        without,
+        beside,
+        limitedRate: rate(limited.unique - 1, limited.last - limited.first),
+        limitedMessages: limited.unique,
+      };
+      // What is left of its backlog goes, so that it does not drain beside the next phase.
+      await platform.app.db.execute(sql`update senders set max_per_second = 0 where deelnemer = ${LIMITED_RECEIVER}`);
+      await platform.app.db.execute(sql`delete from order_heads where receiver = ${LIMITED_RECEIVER}`);
+      await platform.app.db.execute(
+        sql`delete from messages where receiver = ${LIMITED_RECEIVER} and delivered_at is null`,
+      );
+    }
+
     if (runs('down')) {
       // The same --beside messages to the healthy receivers twice: first with everyone up, then
       // while the two others are down with a backlog each (ORDERS orders of PER_ORDER messages,
@@ -683,6 +766,7 @@ const ms = (value?: number) => (value === undefined ? NOT_RUN : `${value.toFixed
 const perSecond = (value?: number) => (value === undefined ? NOT_RUN : `${value.toLocaleString('en')}/s`);
 const ratio = (value?: number, base?: number) =>
   value === undefined || base === undefined ? NOT_RUN : `${(value / base).toFixed(2)}×`;
+const ratioOf = (value?: number) => (value === undefined ? NOT_RUN : `${value.toFixed(2)}×`);
 console.log(
   '\n' +
     table([
@@ -704,9 +788,9 @@ console.log(
         r.database,
         perSecond(r.rawRate),
         perSecond(r.drainRate),
-        ratio(r.drainRate, r.rawRate),
+        ratioOf(roundRatios(r.rounds, 'drain').median),
         perSecond(r.apiRate),
-        ratio(r.apiRate, r.rawRate),
+        ratioOf(roundRatios(r.rounds, 'api').median),
         perSecond(r.acceptRate),
         ms(r.idleP50),
         ms(r.idleP99),
@@ -716,6 +800,22 @@ console.log(
       ]),
     ]),
 );
+if (ROUNDS > 1) {
+  const each = (values: number[]) => values.map((value) => `${value.toFixed(2)}×`).join(', ');
+  console.log(
+    `\nRaw, drain and API→delivered ran ${ROUNDS} times in turn; the rates are medians, each ratio the median of its rounds' ratios ` +
+      `(targets, issue 30 item 6: drain ≥ 0.6× raw, API→delivered ≥ 0.3× raw):\n` +
+      table([
+        ['database', 'raw per round', 'drain/raw per round', 'API/raw per round'],
+        ...results.map((r) => [
+          r.database,
+          r.rounds.map((round) => perSecond(round.raw)).join(', '),
+          each(roundRatios(r.rounds, 'drain').each),
+          each(roundRatios(r.rounds, 'api').each),
+        ]),
+      ]),
+  );
+}
 const bulkRuns = results.filter((r) => r.bulk);
 if (bulkRuns.length > 0) {
   const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
@@ -749,6 +849,25 @@ if (bulkRuns.length > 0) {
           perSecond(bulk!.without.rate),
           perSecond(bulk!.beside.rate),
           `${bulk!.withoutStolen.toFixed(2)} / ${bulk!.besideStolen.toFixed(2)} cores`,
+        ]),
+      ]),
+  );
+}
+const limitRuns = results.filter((r) => r.limit);
+if (limitRuns.length > 0) {
+  console.log(
+    `\nLimit phase: ${BESIDE_MESSAGES.toLocaleString('en')} messages to ${BESIDE_LIMITED.length} receivers drained alone, then beside ` +
+      `${LIMITED_RECEIVER} with a backlog and a limit of ${LIMIT_PER_SECOND} messages a second;\n` +
+      `targets: the limited receiver ${LIMIT_PER_SECOND}/s ± 10 % (first to last arrival in the second drain), the others ≥ 0.95× beside it:\n` +
+      table([
+        ['database', 'others alone', 'others beside', 'beside/alone', 'limited receiver', 'its messages'],
+        ...limitRuns.map(({ database, limit }) => [
+          database,
+          perSecond(limit!.without.rate),
+          perSecond(limit!.beside.rate),
+          ratio(limit!.beside.rate, limit!.without.rate),
+          `${limit!.limitedRate.toFixed(2)}/s`,
+          String(limit!.limitedMessages),
         ]),
       ]),
   );

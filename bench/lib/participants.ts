@@ -53,7 +53,7 @@ function createReceiver() {
     }
     seen.add(body.id);
     stats.unique++;
-    const mine = (stats.perReceiver[deelnemer] ??= { unique: 0, last: 0 });
+    const mine = (stats.perReceiver[deelnemer] ??= { unique: 0, first: at, last: 0 });
     mine.unique++;
     mine.last = at;
     const order = `${deelnemer}|${body.opdrachtId}`;

@@ -32,8 +32,8 @@ export interface ReceiverStats {
   fifoViolations: number;
   /** The most callbacks open at once for one receiver. */
   maxOpenPerReceiver: number;
-  /** Per receiver (deelnemer): messages arrived once, and the wall-clock time (`now()`) of the last. */
-  perReceiver: Record<string, { unique: number; last: number }>;
+  /** Per receiver (deelnemer): messages arrived once, and the wall-clock times (`now()`) of the first and the last. */
+  perReceiver: Record<string, { unique: number; first: number; last: number }>;
   /** Callbacks answered 500 or left hanging by a receiver in mode 'fail' or 'hang'. */
   refused: number;
 }

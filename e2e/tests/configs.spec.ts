@@ -149,7 +149,7 @@ for (const flow of FLOWS) {
       });
       const entries = log.getByRole('row');
       await expect(entries).toHaveCount(3);
-      await expect(entries.nth(1)).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}Actief12$/);
+      await expect(entries.nth(1)).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}Actief12geen grens$/);
     });
 
     test("a participant's own manager edits their configuration but cannot activate", async ({ page }) => {
@@ -195,6 +195,62 @@ for (const flow of FLOWS) {
     });
   });
 }
+
+test('an administrator sets the messages per second and sees the limit on the row, in the sending log and on the Overzicht', async ({
+  page,
+}) => {
+  await loginAs(page, 'beheer@knooppunt.example', '/configs?deelnemer=Netbeheer_Zuid');
+  const row = activeRow(page, 'Netbeheer_Zuid');
+  await expect(row).toContainText('max. 5 tegelijk · geen grens per seconde');
+  await page.screenshot({ path: '/tmp/h17-row-before.png' });
+  await row.getByRole('button', { name: 'Aantal berichten per seconde instellen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Instellen aantal berichten per seconde' });
+  const field = dialog.getByRole('spinbutton', { name: 'Maximaal aantal berichten per seconde' });
+  const update = dialog.getByRole('button', { name: 'Bijwerken' });
+  await expect(field).toHaveValue('0');
+  await expect(field).toHaveAccessibleDescription('Kies een aantal van 0 (geen grens) tot en met 1000.');
+  for (const refused of ['1001', '-1']) {
+    await field.fill(refused);
+    await expect(update).toBeDisabled();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+  }
+  await page.screenshot({ path: '/tmp/h17-dialog-refused.png' });
+  await field.fill('10');
+  await expect(update).toBeEnabled();
+  await expectNoAxeViolations(page, 'Instellen aantal berichten per seconde');
+  await page.screenshot({ path: '/tmp/h17-dialog.png' });
+  await update.click();
+  await expect(page.getByText('Maximaal aantal berichten per seconde succesvol bijgewerkt')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('max. 5 tegelijk · 10/s');
+  await page.screenshot({ path: '/tmp/h17-row.png' });
+  await expectNoAxeViolations(page, '/configs with the limits of a sender');
+
+  await row.getByRole('button', { name: 'Log van verzendproces bekijken' }).click();
+  const log = page.getByRole('dialog', { name: 'Log van verzendproces voor Netbeheer_Zuid 2.0' });
+  const entries = log.getByRole('row');
+  await expect(entries).toHaveCount(3);
+  await expect(entries.nth(0)).toHaveText('DatumStatusVersieMax. berichtenMax. per seconde');
+  await expect(entries.nth(1)).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}Actief1510$/);
+  await expect(entries.nth(2)).toHaveText(/Actief15geen grens$/);
+  await expectNoAxeViolations(page, 'Log van verzendproces with messages per second');
+  await page.screenshot({ path: '/tmp/h17-log.png' });
+  await log.getByRole('button', { name: 'Sluiten' }).click();
+
+  // The Overzicht: the limit beside the state of this configuration; its Hoofdnet one has none.
+  await page.goto('/');
+  const receiver = page
+    .getByRole('table', { name: 'Overzicht' })
+    .locator('tbody tr')
+    .filter({ hasText: 'Netbeheer_Zuid' });
+  await expect(receiver.filter({ hasText: 'Aansluiting' })).toContainText('Actiefmax. 5 tegelijk · 10/s');
+  await expect(receiver.filter({ hasText: 'Hoofdnet' })).toContainText(
+    'Actiefmax. 5 tegelijk · geen grens per seconde',
+  );
+  await expectNoAxeViolations(page, 'Overzicht with the limits of the senders');
+  await receiver.last().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/h17-overzicht.png' });
+});
 
 test('a save over a configuration that someone else changed meanwhile is refused, and the typed input kept', async ({
   page,

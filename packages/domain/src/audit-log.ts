@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'sender.pause': 'Verzending gepauzeerd',
   'sender.resume': 'Verzending hervat',
   'sender.maxMessages': 'Maximaal aantal berichten gewijzigd',
+  'sender.maxPerSecond': 'Maximaal aantal berichten per seconde gewijzigd',
   'sender.useNewest': 'Nieuwste configuratie in gebruik genomen',
   'message.retry': 'Bericht opnieuw verstuurd',
   'message.resend': 'Afgeleverd bericht opnieuw verstuurd',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { permissionsFor } from './permissions';
 import {
+  CONFIG_TEXTS,
   createConfigSchema,
   mayWriteConfig,
   normaliseDeelnemer,
@@ -91,7 +92,7 @@ describe('helpers', () => {
   });
 
   it('colours the status chip as spec 000 §4 says', () => {
-    const sender = { version: 3, running: true, maxMessages: 5, changed: '2026-01-01T00:00:00Z' };
+    const sender = { version: 3, running: true, maxMessages: 5, maxPerSecond: 0, changed: '2026-01-01T00:00:00Z' };
     expect(senderChip({ version: 3, versienummer: '2.0', sender }).color).toBe('success');
     expect(senderChip({ version: 4, versienummer: '2.0', sender }).color).toBe('warning');
     expect(senderChip({ version: 3, versienummer: '2.0', sender: { ...sender, running: false } })).toMatchObject({
@@ -99,6 +100,11 @@ describe('helpers', () => {
       color: 'info',
     });
     expect(senderChip({ version: 1, versienummer: 'h1.0' })).toMatchObject({ label: 'version h1.0' });
+  });
+
+  it("writes a sender's limits in short, 0 per second as no limit", () => {
+    expect(CONFIG_TEXTS.senderLimits(5, 10)).toBe('max. 5 tegelijk · 10/s');
+    expect(CONFIG_TEXTS.senderLimits(2, 0)).toBe('max. 2 tegelijk · geen grens per seconde');
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   MAX_CONCURRENT_MESSAGES,
+  MAX_MESSAGES_PER_SECOND,
   MAX_INTEGER,
   MAX_INTEGER_TEXT,
   VERSIENUMMER_AANSLUITING,
@@ -18,6 +19,9 @@ export const CONFIG_VERSIENUMMERS: Record<Flow, readonly string[]> = {
 };
 export const ALL_CONFIG_VERSIENUMMERS = [VERSIENUMMER_AANSLUITING, VERSIENUMMER_HOOFDNET] as const;
 
+/** 'Maximaal aantal berichten per seconde' at 0 (issue 30 item 5). */
+const NO_RATE_LIMIT = 'geen grens';
+
 /** Dutch texts of the configuration area: the form's validation messages exactly as spec 000 §5. */
 export const CONFIG_TEXTS = {
   clientIdRequired: 'Client ID moet ingevuld zijn.',
@@ -33,6 +37,11 @@ export const CONFIG_TEXTS = {
   unknownVersienummer: 'Onbekend versienummer.',
   unknownMessageType: (type: string) => `Onbekend berichttype '${type}' voor dit versienummer.`,
   maxMessages: `Kies een aantal van ${MAX_CONCURRENT_MESSAGES.min} tot en met ${MAX_CONCURRENT_MESSAGES.max}.`,
+  maxPerSecond: `Kies een aantal van ${MAX_MESSAGES_PER_SECOND.min} (${NO_RATE_LIMIT}) tot en met ${MAX_MESSAGES_PER_SECOND.max}.`,
+  noRateLimit: NO_RATE_LIMIT,
+  /** A sender's two limits in short, beside its state: 'max. 5 tegelijk · 10/s'. */
+  senderLimits: (maxMessages: number, maxPerSecond: number) =>
+    `max. ${maxMessages} tegelijk · ${maxPerSecond === 0 ? `${NO_RATE_LIMIT} per seconde` : `${maxPerSecond}/s`}`,
   draftCaption: 'Conceptversie',
   draftContactNote: 'Neem contact op met functioneel beheer om deze conceptversie te activeren.',
   exists: (deelnemer: string, versienummer: string) =>
@@ -214,6 +223,8 @@ export const senderSchema = z.object({
   version: z.number().int(),
   running: z.boolean(),
   maxMessages: z.number().int(),
+  /** At most this many messages per second to the receiver, over every worker; 0: no limit. */
+  maxPerSecond: z.number().int(),
   changed: z.string(),
 });
 export type Sender = z.infer<typeof senderSchema>;
@@ -223,6 +234,7 @@ export const senderLogEntrySchema = z.object({
   running: z.boolean(),
   version: z.number().int(),
   maxMessages: z.number().int(),
+  maxPerSecond: z.number().int(),
 });
 export type SenderLogEntry = z.infer<typeof senderLogEntrySchema>;
 
@@ -253,13 +265,26 @@ export const useNewestSchema = configKeySchema.extend({
   version: z.number().int().min(1).max(MAX_INTEGER, MAX_INTEGER_TEXT),
 });
 export const senderQuerySchema = z.object({ versienummer: versienummerSchema.optional() });
-/** Pause/resume (`running`) or set `maxMessages`: exactly one of the two per call. */
+export const maxPerSecondSchema = z
+  .number({ error: CONFIG_TEXTS.maxPerSecond })
+  .int(CONFIG_TEXTS.maxPerSecond)
+  .min(MAX_MESSAGES_PER_SECOND.min, CONFIG_TEXTS.maxPerSecond)
+  .max(MAX_MESSAGES_PER_SECOND.max, CONFIG_TEXTS.maxPerSecond);
+
+/** Pause/resume (`running`), set `maxMessages` or set `maxPerSecond`: exactly one per call. */
 export const patchSenderSchema = configKeySchema
-  .extend({ running: z.boolean().optional(), maxMessages: maxMessagesSchema.optional() })
-  .refine((body) => (body.running === undefined) !== (body.maxMessages === undefined), {
-    path: ['running'],
-    message: 'Geef running of maxMessages, niet allebei en niet geen van beide.',
-  });
+  .extend({
+    running: z.boolean().optional(),
+    maxMessages: maxMessagesSchema.optional(),
+    maxPerSecond: maxPerSecondSchema.optional(),
+  })
+  .refine(
+    (body) => [body.running, body.maxMessages, body.maxPerSecond].filter((given) => given !== undefined).length === 1,
+    {
+      path: ['running'],
+      message: 'Geef één van running, maxMessages en maxPerSecond.',
+    },
+  );
 
 /** The value lists of the configuration screens (GET /rest/valuelist). */
 export const configValuelistSchema = z.object({

@@ -4,6 +4,11 @@ export const ERROR_ALERT_MS = 10_000;
 export const SUCCESS_ALERT_MS = 3_000;
 
 export const MAX_CONCURRENT_MESSAGES = { min: 0, max: 5, default: 5 } as const;
+/**
+ * 'Maximaal aantal berichten per seconde' of a receiver configuration (issue 30 item 5): 0 is no
+ * limit, the default.
+ */
+export const MAX_MESSAGES_PER_SECOND = { min: 0, max: 1000, default: 0 } as const;
 
 export const VERSIENUMMER_AANSLUITING = '2.0';
 export const VERSIENUMMER_HOOFDNET = 'h1.0';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_CONFIG_VERSIENUMMERS } from './configs';
+import { ALL_CONFIG_VERSIENUMMERS, CONFIG_TEXTS } from './configs';
 import { LATENCY_BUCKET_BOUNDS_MS } from './delivery-stats';
 
 /**
@@ -22,6 +22,8 @@ export const OVERZICHT_TEXTS = {
   geenOntvangers: 'Er zijn nog geen ontvangers met een actieve configuratie.',
   actief: 'Actief',
   gepauzeerd: 'Gepauzeerd',
+  /** Its sender's limits under its state, as on the configuration rows (issue 30 item 5). */
+  limieten: CONFIG_TEXTS.senderLimits,
   wachtend: 'Wachtend',
   oudsteWachtend: 'Oudste wachtend',
   geenWachtend: 'geen',
@@ -74,6 +76,10 @@ export const overzichtEntrySchema = z.object({
   flow: z.enum(['aansluiting', 'hoofdnet']),
   /** The sender runs (Actief) or is paused (Gepauzeerd). */
   running: z.boolean(),
+  /** Messages in flight at once at most ('Maximaal aantal gelijktijdige berichten'). */
+  maxMessages: z.number().int(),
+  /** Messages per second at most; 0: no limit ('Maximaal aantal berichten per seconde', issue 30). */
+  maxPerSecond: z.number().int(),
   /** Undelivered messages to this receiver in this flow, counted up to MONITORING_COUNT_CAP. */
   waiting: z.number().int(),
   waitingIsLowerBound: z.boolean(),

@@ -255,24 +255,44 @@ describe('senders', () => {
       ...key('Proef_Noord'),
       running: true,
     });
-    expect(resumed.json()).toMatchObject({ running: true, maxMessages: 0 });
+    expect(resumed.json()).toMatchObject({ running: true, maxMessages: 0, maxPerSecond: 0 });
+    const limited = await call('PATCH', '/rest/management/message-sender', beheer, {
+      ...key('Proef_Noord'),
+      maxPerSecond: 10,
+    });
+    expect(limited.json()).toMatchObject({ running: true, maxMessages: 0, maxPerSecond: 10 });
     const log = await call('GET', '/rest/management/message-sender/log?deelnemer=Proef_Noord&versienummer=2.0', noord);
     expect(
-      log.json().map((entry: { running: boolean; maxMessages: number }) => [entry.running, entry.maxMessages]),
+      log
+        .json()
+        .map((entry: { running: boolean; maxMessages: number; maxPerSecond: number }) => [
+          entry.running,
+          entry.maxMessages,
+          entry.maxPerSecond,
+        ]),
     ).toEqual([
-      [true, 0],
-      [false, 0],
-      [false, 5],
-      [true, 5],
+      [true, 0, 10],
+      [true, 0, 0],
+      [false, 0, 0],
+      [false, 5, 0],
+      [true, 5, 0],
     ]);
+    // Audited as its own action, with the value before and after.
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'sender.maxPerSecond'));
+    expect(entry).toMatchObject({ before: { maxPerSecond: 0 }, after: { maxPerSecond: 10 } });
   });
 
   it.each([
     [{ maxMessages: 6 }, 'maxMessages'],
     [{ maxMessages: -1 }, 'maxMessages'],
     [{ maxMessages: 2.5 }, 'maxMessages'],
+    [{ maxPerSecond: 1001 }, 'maxPerSecond'],
+    [{ maxPerSecond: -1 }, 'maxPerSecond'],
+    [{ maxPerSecond: 0.5 }, 'maxPerSecond'],
+    [{ maxPerSecond: '10' }, 'maxPerSecond'],
     [{}, 'running'],
     [{ running: true, maxMessages: 3 }, 'running'],
+    [{ maxMessages: 3, maxPerSecond: 3 }, 'running'],
   ])('rejects %j with a 400 naming %s', async (change, field) => {
     const response = await call('PATCH', '/rest/management/message-sender', beheer, {
       ...key('Proef_Noord'),

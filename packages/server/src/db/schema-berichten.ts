@@ -69,12 +69,32 @@ export const senders = pgTable(
     version: integer('version').notNull(),
     running: boolean('running').notNull().default(true),
     maxMessages: integer('max_messages').notNull().default(5),
+    /** At most this many messages per second to the receiver, over every worker; 0: no limit. */
+    maxPerSecond: integer('max_per_second').notNull().default(0),
     changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.deelnemer, t.versienummer] }),
     check('senders_max_messages_range', sql`${t.maxMessages} between 0 and 5`),
+    check('senders_max_per_second_range', sql`${t.maxPerSecond} between 0 and 1000`),
   ],
+);
+
+/**
+ * The schedule of a rate-limited receiver configuration (delivery/rate-limits.ts): when its next
+ * message may be sent. Shared by every worker process; a row appears with the first message sent.
+ */
+export const deliveryRateBuckets = pgTable(
+  'delivery_rate_buckets',
+  {
+    receiver: text('receiver').notNull(),
+    versienummer: text('versienummer').notNull(),
+    /** The theoretical arrival time of the next message (GCRA): one interval after the last one's. */
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+    /** Whether the last request was granted. */
+    granted: boolean('granted').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.receiver, t.versienummer] })],
 );
 
 /** Every state a sender has had, written with each change. */
@@ -88,6 +108,7 @@ export const senderLog = pgTable(
     running: boolean('running').notNull(),
     version: integer('version').notNull(),
     maxMessages: integer('max_messages').notNull(),
+    maxPerSecond: integer('max_per_second').notNull().default(0),
     changedBy: text('changed_by').notNull(),
   },
   (t) => [index('sender_log_sender_idx').on(t.deelnemer, t.versienummer, t.date)],

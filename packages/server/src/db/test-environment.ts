@@ -20,6 +20,7 @@ export const TEST_ENVIRONMENT_TABLES = [
   'order_heads',
   'delivery_minutes',
   'delivery_alerts',
+  'delivery_rate_buckets',
 ] as const;
 
 /** The test environment's search path; without a space, as a connection's `options` takes it. */

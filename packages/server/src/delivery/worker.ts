@@ -11,6 +11,7 @@ import type { FailedDelivery } from './fail';
 import type { DeliveryMetrics } from './metrics';
 import { DEFAULT_LEASE_MS, releaseStaleClaims } from './release-stale';
 import { failUnroutable } from './unroutable';
+import { createRateLimits, type RateLimits } from './rate-limits';
 import { createTokenCache } from './tokens';
 import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
 
@@ -87,6 +88,8 @@ export interface DeliveryWorkerOptions {
   onPlatformFault?: (fault: { receiver: string; versienummer: string; messageId: string; detail: string }) => void;
   /** A message was delivered: a platform fault seen for its receiver configuration is over. */
   onDelivered?: (receiver: string, versienummer: string) => void;
+  /** The receivers' messages-per-second limits; by default read from this worker's database (rate-limits.ts). */
+  rateLimits?: RateLimits;
 }
 
 /** How long a message waits after a platform fault before it is offered again. */
@@ -113,6 +116,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const claimLinger = options.claimLingerMs ?? CLAIM_LINGER_MS;
   const pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
   const counters = options.counters ?? createDeliveryCounters({ db, log });
+  const rateLimits = options.rateLimits ?? createRateLimits(db);
   const local = options.localReceivers;
   const deliver = local
     ? (message: ClaimedMessage, dependencies: typeof deps) =>
@@ -165,6 +169,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         log.warn({ messageId: message.id, lane }, 'claim expired before the message was sent; left to the next claim');
         break;
       }
+      if (!(await mayBeSent(message, Math.min(started + RUN_BUDGET_MS, leaseEnds)))) {
+        // No token of the receiver's rate limit within the run's budget: the rest waits for the
+        // next claim; a run not started is released as one never begun.
+        if (done.length === 0) released.push({ id: message.id, lane });
+        break;
+      }
       const outcome = await deliver(message, deps);
       if (outcome.delivered) {
         done.push({ id: message.id, lane });
@@ -206,6 +216,25 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     delivered.push(...done);
     if (failure) failed.push({ ...failure, lane });
     flush();
+  };
+
+  // A receiver with a rate limit (rate-limits.ts): the message waits for a token of its bucket,
+  // shared by every worker, until `deadline` (the run's budget, never past its lease). Answers
+  // whether it may be sent now. A receiver without a limit is not asked about.
+  const mayBeSent = async (message: ClaimedMessage, deadline: number): Promise<boolean> => {
+    const perSecond = rateLimits.of(message.receiver, message.versienummer);
+    if (perSecond === 0) return true;
+    try {
+      for (;;) {
+        const waitMs = await rateLimits.take(message.receiver, message.versienummer, perSecond);
+        if (waitMs === 0) return true;
+        if (!running || performance.now() + waitMs > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
+    } catch (error) {
+      log.warn({ err: error, receiver: message.receiver }, 'the rate limit could not be read; the message waits');
+      return false;
+    }
   };
 
   // A lane delivers its runs one after the other: one POST at a time, one slot of its sender. Runs
@@ -332,6 +361,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           await releaseStaleClaims(db);
           await failUnroutable(db);
         }
+        // The receivers' rate limits as they are now, read at most once a second.
+        await rateLimits.refresh();
         const room = Math.min(batchSize, maxInFlight - lanes.size);
         capped = room <= 0;
         const asked = performance.now();

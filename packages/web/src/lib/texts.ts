@@ -793,6 +793,7 @@ export const LABELS = {
     activateDraftText: (deelnemer: string, versienummer: string) =>
       `Wilt u de conceptversie van ${deelnemer} ${versienummer} activeren?`,
     maxMessages: 'Aantal gelijktijdige berichten instellen',
+    maxPerSecond: 'Aantal berichten per seconde instellen',
     senderLog: 'Log van verzendproces bekijken',
     /** The switch between production's and the test environment's configurations (decision 0038). */
     omgeving: 'Omgeving',
@@ -838,12 +839,18 @@ export const LABELS = {
     field: 'Maximaal aantal gelijktijdige berichten',
     update: 'Bijwerken',
   },
+  maxPerSecond: {
+    title: 'Instellen aantal berichten per seconde',
+    field: 'Maximaal aantal berichten per seconde',
+    update: 'Bijwerken',
+  },
   senderLog: {
     title: (deelnemer: string, versienummer: string) => `Log van verzendproces voor ${deelnemer} ${versienummer}`,
     date: 'Datum',
     status: 'Status',
     version: 'Versie',
     maxMessages: 'Max. berichten',
+    maxPerSecond: 'Max. per seconde',
     empty: 'Nog geen wijzigingen in het verzendproces.',
     fetchFailed: 'Fout bij ophalen log van verzendproces',
   },

@@ -26,6 +26,7 @@ export interface ConfigListRow {
   senderVersion: number | null;
   senderRunning: boolean | null;
   senderMaxMessages: number | null;
+  senderMaxPerSecond: number | null;
   senderChanged: Date | null;
 }
 
@@ -64,7 +65,7 @@ export async function listConfigurations(db: Database, query: ConfigListQuery) {
     with shown as (${shown})
     select c.deelnemer, c.versienummer, c.version, c.draft, c.updated,
       s.version as sender_version, s.running as sender_running, s.max_messages as sender_max_messages,
-      s.changed as sender_changed,
+      s.max_per_second as sender_max_per_second, s.changed as sender_changed,
       count(*) over () as total
     from shown c
     left join senders s on s.deelnemer = c.deelnemer and s.versienummer = c.versienummer and not c.draft
@@ -81,6 +82,7 @@ export async function listConfigurations(db: Database, query: ConfigListQuery) {
     senderVersion: row.sender_version === null ? null : Number(row.sender_version),
     senderRunning: row.sender_running === null ? null : Boolean(row.sender_running),
     senderMaxMessages: row.sender_max_messages === null ? null : Number(row.sender_max_messages),
+    senderMaxPerSecond: row.sender_max_per_second === null ? null : Number(row.sender_max_per_second),
     senderChanged: row.sender_changed === null ? null : toDate(row.sender_changed),
   }));
   const count = rows.length ? Number(rows[0]?.total) : await countShown(db, shown, query.skip);

@@ -102,6 +102,7 @@ export function createConfigsService({
             version: row.senderVersion,
             running: row.senderRunning ?? false,
             maxMessages: row.senderMaxMessages ?? 0,
+            maxPerSecond: row.senderMaxPerSecond ?? 0,
             changed: (row.senderChanged ?? row.updated).toISOString(),
           },
         }),

@@ -2,6 +2,7 @@ import {
   AANSLUITING_MESSAGE_TYPES,
   HOOFDNET_MESSAGE_TYPES,
   MAX_CONCURRENT_MESSAGES,
+  MAX_MESSAGES_PER_SECOND,
   MESSAGE_TYPES,
   flowOfMessageType,
   table,
@@ -81,6 +82,10 @@ export function afleverenMarkdown(facts: DeliveryFacts): string {
       [
         'Gelijktijdige berichten per configuratie (`maxMessages`)',
         `${MAX_CONCURRENT_MESSAGES.min} tot en met ${MAX_CONCURRENT_MESSAGES.max}, standaard ${MAX_CONCURRENT_MESSAGES.default}`,
+      ],
+      [
+        'Berichten per seconde per configuratie (`maxPerSecond`)',
+        `${MAX_MESSAGES_PER_SECOND.min} (geen grens) tot en met ${MAX_MESSAGES_PER_SECOND.max}, standaard ${MAX_MESSAGES_PER_SECOND.default}`,
       ],
       [
         'E-mail aan de adressen van de configuratie (productie)',

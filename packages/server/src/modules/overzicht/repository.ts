@@ -8,9 +8,20 @@ export interface ReceiverRow {
   receiver: string;
   versienummer: string;
   running: boolean;
+  maxMessages: number;
+  maxPerSecond: number;
   waiting: number;
   oldestWaiting: Date | null;
 }
+
+/** A sender as the Overzicht reads it. */
+export type SenderState = {
+  deelnemer: string;
+  versienummer: string;
+  running: boolean;
+  max_messages: number;
+  max_per_second: number;
+};
 
 /** Raw rows come back with Date (node-postgres, PGlite) or ISO text; never lose the milliseconds. */
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
@@ -23,9 +34,9 @@ export function senderRows(db: Database, onlyDeelnemer: string | undefined, vers
   const conditions = [sql`true`];
   if (onlyDeelnemer !== undefined) conditions.push(sql`deelnemer = ${onlyDeelnemer}`);
   if (versienummer !== undefined) conditions.push(sql`versienummer = ${versienummer}`);
-  return queryRows<{ deelnemer: string; versienummer: string; running: boolean }>(
+  return queryRows<SenderState>(
     db,
-    sql`select deelnemer, versienummer, running from senders where ${sql.join(conditions, sql` and `)}
+    sql`select deelnemer, versienummer, running, max_messages, max_per_second from senders where ${sql.join(conditions, sql` and `)}
         order by deelnemer, versienummer`,
   );
 }
@@ -63,10 +74,7 @@ export async function queueRows(db: Database): Promise<QueueRow[]> {
 }
 
 /** The senders with their queues. */
-export function receiverRows(
-  senders: readonly { deelnemer: string; versienummer: string; running: boolean }[],
-  queues: readonly QueueRow[],
-): ReceiverRow[] {
+export function receiverRows(senders: readonly SenderState[], queues: readonly QueueRow[]): ReceiverRow[] {
   const queueOfKey = new Map(queues.map((row) => [`${row.receiver}\u0000${row.versienummer}`, row]));
   return senders.map((s): ReceiverRow => {
     const queue = queueOfKey.get(`${s.deelnemer}\u0000${s.versienummer}`);
@@ -74,6 +82,8 @@ export function receiverRows(
       receiver: s.deelnemer,
       versienummer: s.versienummer,
       running: Boolean(s.running),
+      maxMessages: Number(s.max_messages),
+      maxPerSecond: Number(s.max_per_second),
       waiting: queue?.waiting ?? 0,
       oldestWaiting: queue?.oldest ?? null,
     };

@@ -179,6 +179,8 @@ export function createOverzichtService({
           versienummer: row.versienummer,
           flow: flowOf(row.versienummer),
           running: row.running,
+          maxMessages: row.maxMessages,
+          maxPerSecond: row.maxPerSecond,
           waiting: Math.min(row.waiting, MONITORING_COUNT_CAP),
           waitingIsLowerBound: row.waiting > MONITORING_COUNT_CAP,
           oldestWaiting: row.oldestWaiting ? row.oldestWaiting.toISOString() : null,

@@ -41,7 +41,8 @@ export async function newestActiveVersion(db: Database, deelnemer: string, versi
 /** Writes the sender's new state and its log entry; both belong to the caller's transaction. */
 export async function saveSender(
   db: Database,
-  state: Pick<SenderRow, 'deelnemer' | 'versienummer' | 'version' | 'running' | 'maxMessages'>,
+  state: Pick<SenderRow, 'deelnemer' | 'versienummer' | 'version' | 'running' | 'maxMessages'> &
+    Partial<Pick<SenderRow, 'maxPerSecond'>>,
   changedBy: string,
 ): Promise<SenderRow> {
   const [saved] = await db
@@ -49,7 +50,14 @@ export async function saveSender(
     .values({ ...state, changed: sql`now()` })
     .onConflictDoUpdate({
       target: [senders.deelnemer, senders.versienummer],
-      set: { version: state.version, running: state.running, maxMessages: state.maxMessages, changed: sql`now()` },
+      set: {
+        version: state.version,
+        running: state.running,
+        maxMessages: state.maxMessages,
+        // Left as it is unless given.
+        ...(state.maxPerSecond !== undefined && { maxPerSecond: state.maxPerSecond }),
+        changed: sql`now()`,
+      },
     })
     .returning();
   if (!saved) throw new Error('sender upsert returned nothing');
@@ -60,6 +68,7 @@ export async function saveSender(
     running: state.running,
     version: state.version,
     maxMessages: state.maxMessages,
+    maxPerSecond: saved.maxPerSecond,
     changedBy,
   });
   return saved;
@@ -72,6 +81,7 @@ export async function listSenderLog(db: Database, deelnemer: string, versienumme
       running: senderLog.running,
       version: senderLog.version,
       maxMessages: senderLog.maxMessages,
+      maxPerSecond: senderLog.maxPerSecond,
     })
     .from(senderLog)
     .where(and(eq(senderLog.deelnemer, deelnemer), eq(senderLog.versienummer, versienummer)))

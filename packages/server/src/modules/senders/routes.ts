@@ -61,15 +61,21 @@ export const senderRoutes: FastifyPluginAsyncZod<{ service: SendersService; mana
       config: { access: manageAccess },
       schema: {
         tags,
-        summary: 'Pause or resume sending, or set the maximum number of concurrent messages',
-        description: 'Exactly one of `running` and `maxMessages` (0 to 5). Every change is written to the sending log.',
+        summary: 'Pause or resume sending, or set the maximum number of concurrent messages or messages per second',
+        description:
+          'Exactly one of `running`, `maxMessages` (0 to 5: messages in flight at once) and `maxPerSecond` (0 to 1000 messages per second to this receiver configuration over every worker process, evenly spaced; 0 is no limit; a new value holds within a second, decision 0050). Every change is written to the sending log and audited.',
         body: patchSenderSchema,
         response: { 200: senderSchema, ...errors },
       },
     },
     async (request) => {
-      const { deelnemer, versienummer, running, maxMessages } = request.body;
-      const change = running !== undefined ? { running } : { maxMessages: maxMessages ?? 0 };
+      const { deelnemer, versienummer, running, maxMessages, maxPerSecond } = request.body;
+      const change =
+        running !== undefined
+          ? { running }
+          : maxMessages !== undefined
+            ? { maxMessages }
+            : { maxPerSecond: maxPerSecond ?? 0 };
       return service.change(currentUser(request), { deelnemer, versienummer, ...change });
     },
   );

@@ -1,4 +1,10 @@
-import { CONFIG_TEXTS, MAX_CONCURRENT_MESSAGES, type Sender, type SenderLogEntry } from '@knooppunt/domain';
+import {
+  CONFIG_TEXTS,
+  MAX_CONCURRENT_MESSAGES,
+  MAX_MESSAGES_PER_SECOND,
+  type Sender,
+  type SenderLogEntry,
+} from '@knooppunt/domain';
 import type { AuditService } from '../../audit/service';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
@@ -11,7 +17,7 @@ interface Key {
   deelnemer: string;
   versienummer: string;
 }
-export type SenderChange = Key & ({ running: boolean } | { maxMessages: number });
+export type SenderChange = Key & ({ running: boolean } | { maxMessages: number } | { maxPerSecond: number });
 
 export type SendersService = ReturnType<typeof createSendersService>;
 
@@ -22,6 +28,7 @@ export function toSender(row: SenderRow): Sender {
     version: row.version,
     running: row.running,
     maxMessages: row.maxMessages,
+    maxPerSecond: row.maxPerSecond,
     changed: row.changed.toISOString(),
   };
 }
@@ -72,6 +79,7 @@ export function createSendersService({ db, audit }: { db: Database; audit: Audit
               version: newest,
               running: true,
               maxMessages: current?.maxMessages ?? MAX_CONCURRENT_MESSAGES.default,
+              maxPerSecond: current?.maxPerSecond ?? MAX_MESSAGES_PER_SECOND.default,
             },
             user.email ?? user.sub,
           ),
@@ -81,14 +89,24 @@ export function createSendersService({ db, audit }: { db: Database; audit: Audit
       });
     },
 
-    /** Pause or resume sending, or set the maximum number of concurrent messages. */
+    /**
+     * Pause or resume sending, or set the maximum number of concurrent messages or of messages per
+     * second (the workers read a new limit within a second, delivery/rate-limits.ts).
+     */
     async change(user: AuthUser, change: SenderChange): Promise<Sender> {
       assertVisible(user, change.deelnemer);
       return db.transaction(async (tx) => {
         const current = await lockSender(tx, change.deelnemer, change.versienummer);
         if (!current) throw new NotFoundError(CONFIG_TEXTS.noSender);
         const saved = toSender(await saveSender(tx, { ...current, ...change }, user.email ?? user.sub));
-        const action = 'running' in change ? (change.running ? 'sender.resume' : 'sender.pause') : 'sender.maxMessages';
+        const action =
+          'running' in change
+            ? change.running
+              ? 'sender.resume'
+              : 'sender.pause'
+            : 'maxMessages' in change
+              ? 'sender.maxMessages'
+              : 'sender.maxPerSecond';
         await record(tx, user, action, change, toSender(current), saved);
         return saved;
       });

@@ -6,8 +6,11 @@ import { replaceSender } from './config-cache';
 import type { ConfigRowKey as ConfigKey } from './config-key';
 import { configsChange, omgevingPath } from './omgeving';
 
-/** Pauses or resumes sending, or sets the maximum number of concurrent messages: one change per call. */
-export type SenderChange = ConfigKey & ({ running: boolean } | { maxMessages: number });
+/** Sets the maximum number of concurrent messages, or of messages per second (0: no limit). */
+export type SenderLimitChange = { maxMessages: number } | { maxPerSecond: number };
+
+/** Pauses or resumes sending, or sets one of its limits: one change per call. */
+export type SenderChange = ConfigKey & ({ running: boolean } | SenderLimitChange);
 
 export function updateSender(omgeving: Omgeving, body: SenderChange, init?: ApiRequestInit): Promise<Sender> {
   return apiRequest('PATCH', omgevingPath(omgeving, '/rest/management/message-sender'), body, init);

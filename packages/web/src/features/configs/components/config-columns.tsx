@@ -24,6 +24,20 @@ function Deelnemer({ row, canCreateConfig }: { row: ConfigListItem; canCreateCon
   );
 }
 
+/** The sender's state, and under it its limits (issue 30 item 5). */
+function Status({ row }: { row: ConfigListItem }) {
+  return (
+    <>
+      <StatusChip row={row} />
+      {row.sender && (
+        <Typography variant="caption" component="span" sx={{ display: 'block', mt: 0.5, color: 'text.secondary' }}>
+          {CONFIG_TEXTS.senderLimits(row.sender.maxMessages, row.sender.maxPerSecond)}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 /** The columns of spec 000 §2; the actions cell is the screen's. */
 export function configColumns(options: {
   canCreateConfig: boolean;
@@ -43,8 +57,9 @@ export function configColumns(options: {
       sortable: true,
       render: (row) => <span title={formatDateTime(row.updated)}>{formatRelative(row.updated)}</span>,
     },
-    { id: 'status', label: LABELS.configs.status, width: 136, render: (row) => <StatusChip row={row} /> },
-    { id: 'actions', label: LABELS.configs.actions, width: 232, render: options.renderActions },
+    // Wide enough for the limits on one line: 'max. 5 tegelijk · geen grens per seconde'.
+    { id: 'status', label: LABELS.configs.status, width: 248, render: (row) => <Status row={row} /> },
+    { id: 'actions', label: LABELS.configs.actions, width: 266, render: options.renderActions },
   ];
 }
 

@@ -18,8 +18,8 @@ import { configColumns, draftRowSx } from './config-columns';
 import { ConfigPanel } from './config-panel';
 import { ConfigSearch } from './config-search';
 import { ConnectionCheckDialog, useConnectionCheck } from './connection-check-dialog';
-import { MaxMessagesDialog } from './max-messages-dialog';
 import { RowActions } from './row-actions';
+import { SenderLimitDialog, type SenderLimitTarget } from './sender-limit-dialog';
 import { SenderLogPanel } from './sender-log-panel';
 import { useRowActions } from './use-row-actions';
 
@@ -48,7 +48,7 @@ export function ConfigsList({ flow, omgeving }: { flow: Flow; omgeving: Omgeving
 
   const [panelRow, setPanelRow] = useState<ConfigListItem>();
   const [logRow, setLogRow] = useState<ConfigListItem>();
-  const [maxMessagesRow, setMaxMessagesRow] = useState<ConfigListItem>();
+  const [limitTarget, setLimitTarget] = useState<SenderLimitTarget>();
   const check = useConnectionCheck(omgeving);
   const actions = useRowActions(omgeving);
 
@@ -62,7 +62,7 @@ export function ConfigsList({ flow, omgeving }: { flow: Flow; omgeving: Omgeving
         checkConnection={check.start}
         useNewest={actions.useNewest}
         activateDraft={actions.activateDraft}
-        setMaxMessages={setMaxMessagesRow}
+        setLimit={(row, limit) => setLimitTarget({ row, limit })}
         showLog={setLogRow}
         setRunning={actions.setRunning}
       />
@@ -88,7 +88,7 @@ export function ConfigsList({ flow, omgeving }: { flow: Flow; omgeving: Omgeving
       </Paper>
       <ConfigPanel omgeving={omgeving} row={panelRow} onClose={() => setPanelRow(undefined)} />
       <SenderLogPanel omgeving={omgeving} row={logRow} onClose={() => setLogRow(undefined)} />
-      <MaxMessagesDialog omgeving={omgeving} row={maxMessagesRow} onClose={() => setMaxMessagesRow(undefined)} />
+      <SenderLimitDialog omgeving={omgeving} target={limitTarget} onClose={() => setLimitTarget(undefined)} />
       <ConnectionCheckDialog {...check.dialog} />
       {actions.confirmDialog}
     </>

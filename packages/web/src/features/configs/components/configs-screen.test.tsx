@@ -118,6 +118,24 @@ describe('Overzicht van configuraties', () => {
     expect(chip).toHaveClass(`MuiChip-color${colour[0]?.toUpperCase()}${colour.slice(1)}`);
   });
 
+  it.each([
+    ['Aannemer_Alfa', 'max. 4 tegelijk · 10/s'],
+    ['Combi_Oost', 'max. 5 tegelijk · geen grens per seconde'],
+  ])("shows the limits of %s's sender under its state", async (deelnemer, limits) => {
+    stubConfigApi();
+    renderScreen(EIGEN_BEHEER);
+
+    expect(await rowOf(deelnemer)).toHaveTextContent(limits);
+  });
+
+  it('shows no limits on a row without a sender', async () => {
+    stubConfigApi();
+    renderScreen(BEHEER);
+
+    expect(await rowOf('Aannemer_Beta')).not.toHaveTextContent('tegelijk');
+    expect(await rowOf('Netbeheer_Noord', true)).not.toHaveTextContent('tegelijk');
+  });
+
   it('offers only viewing actions without the create-configuration right', async () => {
     stubConfigApi();
     renderScreen(EIGEN_BEHEER);
@@ -127,6 +145,7 @@ describe('Overzicht van configuraties', () => {
     expect(within(row).getByRole('button', { name: rowAction(LABELS.configs.senderLog) })).toBeEnabled();
     expect(within(row).queryByRole('button', { name: rowAction(LABELS.configs.useNewest) })).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: rowAction(LABELS.configs.maxMessages) })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: rowAction(LABELS.configs.maxPerSecond) })).not.toBeInTheDocument();
     expect(within(row).queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: LABELS.configs.newConfig })).toBeInTheDocument();
   });
@@ -231,7 +250,9 @@ describe('Overzicht van configuraties', () => {
       log: () =>
         fails
           ? Response.json({ message: 'Database niet bereikbaar' }, { status: 503 })
-          : Response.json([{ date: '2025-02-03T09:00:00Z', running: false, version: 3, maxMessages: 2 }]),
+          : Response.json([
+              { date: '2025-02-03T09:00:00Z', running: false, version: 3, maxMessages: 2, maxPerSecond: 0 },
+            ]),
     });
     const { user } = renderScreen(BEHEER);
 
@@ -275,8 +296,8 @@ describe('Overzicht van configuraties', () => {
     stubConfigApi({
       log: () =>
         Response.json([
-          { date: '2025-02-03T09:00:00Z', running: false, version: 3, maxMessages: 2 },
-          { date: '2025-02-01T09:00:00Z', running: true, version: 2, maxMessages: 5 },
+          { date: '2025-02-03T09:00:00Z', running: false, version: 3, maxMessages: 2, maxPerSecond: 10 },
+          { date: '2025-02-01T09:00:00Z', running: true, version: 2, maxMessages: 5, maxPerSecond: 0 },
         ]),
     });
     const { user } = renderScreen(BEHEER);
@@ -288,9 +309,9 @@ describe('Overzicht van configuraties', () => {
     const panel = screen.getByRole('dialog', { name: LABELS.senderLog.title('Aannemer_Alfa', '2.0') });
     const rows = await within(panel).findAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'DatumStatusVersieMax. berichten',
-      `${formatDateTime('2025-02-03T09:00:00Z')}${CONFIG_TEXTS.chipPaused}32`,
-      `${formatDateTime('2025-02-01T09:00:00Z')}${CONFIG_TEXTS.chipActive}25`,
+      'DatumStatusVersieMax. berichtenMax. per seconde',
+      `${formatDateTime('2025-02-03T09:00:00Z')}${CONFIG_TEXTS.chipPaused}3210`,
+      `${formatDateTime('2025-02-01T09:00:00Z')}${CONFIG_TEXTS.chipActive}25geen grens`,
     ]);
   });
 

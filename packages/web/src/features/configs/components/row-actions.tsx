@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
+import AvTimerIcon from '@mui/icons-material/AvTimer';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import PublishedWithChangesIcon from '@mui/icons-material/PublishedWithChanges';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -11,12 +12,13 @@ import SpeedIcon from '@mui/icons-material/Speed';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import type { ReactNode } from 'react';
 import { LABELS } from '@/lib/texts';
+import type { SenderLimit } from './sender-limit-dialog';
 
 export interface RowActionHandlers {
   checkConnection: (row: ConfigListItem) => void;
   useNewest: (row: ConfigListItem) => void;
   activateDraft: (row: ConfigListItem) => void;
-  setMaxMessages: (row: ConfigListItem) => void;
+  setLimit: (row: ConfigListItem, limit: SenderLimit) => void;
   showLog: (row: ConfigListItem) => void;
   setRunning: (row: ConfigListItem, running: boolean) => void;
 }
@@ -92,15 +94,27 @@ export function RowActions({ row, canCreateConfig, busy, ...on }: RowActionsProp
         ))}
       {canCreateConfig &&
         (sender ? (
-          <Action
-            label={LABELS.configs.maxMessages}
-            row={row}
-            icon={<SpeedIcon fontSize="small" />}
-            onClick={() => on.setMaxMessages(row)}
-            disabled={busy}
-          />
+          <>
+            <Action
+              label={LABELS.configs.maxMessages}
+              row={row}
+              icon={<SpeedIcon fontSize="small" />}
+              onClick={() => on.setLimit(row, 'maxMessages')}
+              disabled={busy}
+            />
+            <Action
+              label={LABELS.configs.maxPerSecond}
+              row={row}
+              icon={<AvTimerIcon fontSize="small" />}
+              onClick={() => on.setLimit(row, 'maxPerSecond')}
+              disabled={busy}
+            />
+          </>
         ) : (
-          <Empty />
+          <>
+            <Empty />
+            <Empty />
+          </>
         ))}
       {draft ? (
         <Empty />

@@ -60,6 +60,7 @@ function SenderLogTable(props: { omgeving: Omgeving; deelnemer: string; versienu
           <TableCell>{LABELS.senderLog.status}</TableCell>
           <TableCell align="right">{LABELS.senderLog.version}</TableCell>
           <TableCell align="right">{LABELS.senderLog.maxMessages}</TableCell>
+          <TableCell align="right">{LABELS.senderLog.maxPerSecond}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -76,6 +77,9 @@ function SenderLogTable(props: { omgeving: Omgeving; deelnemer: string; versienu
             </TableCell>
             <TableCell align="right">{entry.version}</TableCell>
             <TableCell align="right">{entry.maxMessages}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {entry.maxPerSecond === 0 ? CONFIG_TEXTS.noRateLimit : entry.maxPerSecond}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

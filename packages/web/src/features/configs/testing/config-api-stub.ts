@@ -16,10 +16,11 @@ export const EIGEN_BEHEER = ['Configuraties Beheren'];
 /** View only. */
 export const KIJKER = ['Beheer ziet alles'];
 
-const sender = (version: number, running: boolean, maxMessages = 5) => ({
+const sender = (version: number, running: boolean, maxMessages = 5, maxPerSecond = 0) => ({
   version,
   running,
   maxMessages,
+  maxPerSecond,
   changed: '2025-02-03T10:00:00Z',
 });
 
@@ -30,7 +31,7 @@ export const ROWS = {
     version: 3,
     draft: false,
     updated: '2025-02-03T10:00:00Z',
-    sender: sender(3, true, 4),
+    sender: sender(3, true, 4, 10),
   },
   behind: {
     deelnemer: 'Netbeheer_Noord',

@@ -16,6 +16,8 @@ const ALFA: OverzichtEntry = {
   versienummer: '2.0',
   flow: 'aansluiting',
   running: true,
+  maxMessages: 5,
+  maxPerSecond: 10,
   waiting: 12,
   waitingIsLowerBound: false,
   oldestWaiting: new Date(Date.now() - 3 * 60_000 - 5_000).toISOString(),
@@ -31,6 +33,8 @@ const WEST: OverzichtEntry = {
   versienummer: 'h1.0',
   flow: 'hoofdnet',
   running: false,
+  maxMessages: 2,
+  maxPerSecond: 0,
   waiting: 10_000,
   waitingIsLowerBound: true,
   oldestWaiting: null,
@@ -58,7 +62,7 @@ const rowOf = async (receiver: string) => {
 };
 
 describe('Overzicht', () => {
-  it('shows per receiver its flow, state, queue, oldest waiting in words, chart and p95', async () => {
+  it('shows per receiver its flow, state with its limits, queue, oldest waiting in words, chart and p95', async () => {
     stub();
     renderWithProviders(<OverzichtScreen />, { roles: ['Beheer ziet alles'] });
     expect(screen.getByRole('heading', { level: 1, name: T.title })).toBeInTheDocument();
@@ -66,6 +70,7 @@ describe('Overzicht', () => {
     const alfa = await rowOf('Aannemer_Alfa');
     expect(alfa).toHaveTextContent('Aansluiting · 2.0');
     expect(alfa).toHaveTextContent(T.actief);
+    expect(alfa).toHaveTextContent('max. 5 tegelijk · 10/s');
     expect(alfa).toHaveTextContent('12');
     expect(alfa).toHaveTextContent('3 minuten');
     expect(alfa).toHaveTextContent('2,5 s');
@@ -79,6 +84,7 @@ describe('Overzicht', () => {
     const west = await rowOf('Netbeheer_West');
     expect(west).toHaveTextContent('Hoofdnet · h1.0');
     expect(west).toHaveTextContent(T.gepauzeerd);
+    expect(west).toHaveTextContent('max. 2 tegelijk · geen grens per seconde');
     expect(west).toHaveTextContent('meer dan 10.000');
     expect(west).toHaveTextContent(T.geenWachtend);
     expect(west).toHaveTextContent(T.geenAfleveringen);

@@ -146,6 +146,9 @@ function OverzichtRow({ entry, overzicht, now }: { entry: OverzichtEntry; overzi
           color={entry.running ? 'success' : 'default'}
           variant={entry.running ? 'filled' : 'outlined'}
         />
+        <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
+          {T.limieten(entry.maxMessages, entry.maxPerSecond)}
+        </Typography>
       </TableCell>
       <TableCell align="right">{formatWaiting(entry)}</TableCell>
       <TableCell>{entry.oldestWaiting ? formatAge(entry.oldestWaiting, now) : T.geenWachtend}</TableCell>
