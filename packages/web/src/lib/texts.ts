@@ -1,3 +1,5 @@
+import { PASSWORD_LINK_DAYS } from '@knooppunt/domain';
+
 const COUNT_FORMAT = new Intl.NumberFormat('nl-NL');
 
 /** A count as Dutch readers write it: 100.000. */
@@ -421,10 +423,10 @@ export const LABELS = {
     staffRoles: 'Rollen van de medewerker',
     delegerende: 'Delegerende',
     badges: { C: 'Combi', G: 'Gedelegeerd', D: 'Deelnemer', O: 'Onbekend' },
-    setPasswordLink: 'Link om het wachtwoord in te stellen (eenmalig, 7 dagen geldig):',
+    setPasswordLink: `Link om het wachtwoord in te stellen (eenmalig, ${PASSWORD_LINK_DAYS} dagen geldig):`,
     /** Under 'Gebruiker succesvol aangemaakt' (issue 29): what the new user does next. */
     createdNext: (email: string) =>
-      `${email} kan inloggen zodra een wachtwoord is ingesteld via de uitnodigingslink (7 dagen geldig).`,
+      `${email} kan inloggen zodra een wachtwoord is ingesteld via de uitnodigingslink (${PASSWORD_LINK_DAYS} dagen geldig).`,
     /** The alert that keeps the new user's link on screen (demo mode only) to pass it on. */
     invitationFor: (email: string) => `Uitnodiging voor ${email}`,
     /** Asked before 'Synchroniseren' (issue 29): what it does, and that it deletes no user. */
@@ -469,7 +471,7 @@ export const LABELS = {
         label: 'Uitnodiging opnieuw versturen',
         title: 'Uitnodiging opnieuw versturen',
         text: (email: string) =>
-          `${email} krijgt een nieuwe link om een wachtwoord in te stellen (7 dagen geldig). Eerdere links werken dan niet meer.`,
+          `${email} krijgt een nieuwe link om een wachtwoord in te stellen (${PASSWORD_LINK_DAYS} dagen geldig). Eerdere links werken dan niet meer.`,
         done: 'Uitnodiging opnieuw verstuurd',
         doneText: (email: string) => `Er is een nieuwe link voor ${email}; eerdere links werken niet meer.`,
         failed: 'Fout bij versturen uitnodiging',

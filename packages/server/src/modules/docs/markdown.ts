@@ -1,5 +1,6 @@
 import { Marked, Parser, Renderer, TextRenderer, type Tokens } from 'marked';
 import { gfmHeadingId } from 'marked-gfm-heading-id';
+import { escapeHtml } from '../../lib/html';
 
 /**
  * The Markdown of docs/ as HTML (decision 0039), by `marked` (GitHub-flavoured) with GitHub's
@@ -22,15 +23,6 @@ export interface RenderedMarkdown {
 
 const SAFE_HREF = /^(https?:\/\/|mailto:|\/|#)/i;
 const COMMENT = /<!--[\s\S]*?-->/g;
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 export function renderMarkdown(markdown: string, options: RenderOptions = {}): RenderedMarkdown {
   /** Where a link or image points, or undefined when it is to show as text only. */

@@ -4,7 +4,8 @@ import { KOPPELEN_PATH, markedSection } from '@knooppunt/domain';
 import { OPENAPI_PATHS } from '../../plugins/openapi';
 import { BERICHTEN_PAGE_PATH } from './callbacks';
 import { KOPPELEN_SECTIONS, afleverenMarkdown, type DeliveryFacts } from './facts';
-import { escapeHtml, renderMarkdown } from './markdown';
+import { escapeHtml } from '../../lib/html';
+import { renderMarkdown } from './markdown';
 
 /** The pages of docs/ that Knooppunt serves to participants' developers, by file name. */
 export const DOC_PAGES = [
