@@ -80,6 +80,7 @@ test('failures show beside the deliveries of the same 5 minutes, nothing red wit
   );
 
   // The 5 minutes under the pointer, the last one: its time and counts.
+  await gamma.scrollIntoViewIfNeeded();
   const box = (await gamma.boundingBox())!;
   await page.mouse.move(box.x + box.width - 0.5, box.y + box.height / 2);
   await expect(page.getByRole('tooltip')).toHaveText(
