@@ -44,6 +44,7 @@
  * how often a run's participant system reads its run, GET /rest/testtool/runs/{id}, while a step moves — after
  * a test callback about the run's order or its own answer; otherwise every 2 s, as the Testtool screen does),
  * --rounds N (3: raw, drain and API→delivered run N times in turn; their rates and ratios are the medians),
+ * --limit-pairs N (3: the limit phase's drains alone and beside the limited receiver, in turn, N times),
  * --workers N (PostgreSQL only: the API in this process, N delivery worker processes beside it,
  * as a deployment with ROLE=api and ROLE=worker runs; 0 by default: one process, as npm start).
  */
@@ -83,6 +84,7 @@ const { values } = parseArgs({
     beside: { type: 'string', default: '60000' },
     workers: { type: 'string', default: '0' },
     rounds: { type: 'string', default: '3' },
+    'limit-pairs': { type: 'string', default: '3' },
     'test-runs': { type: 'string', default: '5' },
     'test-pairs': { type: 'string', default: '3' },
     'test-load': { type: 'string', default: '5' },
@@ -115,6 +117,7 @@ const BESIDE_PER_ORDER = 4;
 const BESIDE_ORDERS = Math.max(1, Math.round(Number(values.beside) / BESIDE_PER_ORDER));
 const BESIDE_MESSAGES = BESIDE_ORDERS * BESIDE_PER_ORDER;
 const ROUNDS = Math.max(1, Number(values.rounds));
+const LIMIT_PAIRS = Math.max(1, Number(values['limit-pairs']));
 const TEST_RUNS = Number(values['test-runs']);
 const TEST_PAIRS = Number(values['test-pairs']);
 const TEST_LOAD = Number(values['test-load']);
@@ -186,7 +189,7 @@ interface Result {
     beside: Drain;
   };
   /** The limit phase: the others' drain without the limited receiver, and beside it; the limited one's rate. */
-  limit?: { without: Drain; beside: Drain; limitedRate: number; limitedMessages: number };
+  limit?: { without: Drain; beside: Drain; limitedRate: number; limitedMessages: number }[];
   /** The down phase: the healthy receivers' drain with everyone up, then beside the two down. */
   down?: { healthy: Drain; beside: Drain; alerts: { receiver: string; reason: string; afterMs: number }[] };
   /**
@@ -672,31 +675,34 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
     }
 
     if (runs('limit')) {
-      // The drain to the others alone, then beside the limited receiver's backlog (more than the
-      // limit lets through meanwhile), the limit set well before the senders start (the workers
-      // read limits once a second).
-      await setSendersRunning(platform, false);
-      const without = await drainTo('NOLIMIT', BESIDE_LIMITED, 'without limit');
-      await platform.app.db.execute(
-        sql`update senders set max_per_second = ${LIMIT_PER_SECOND} where deelnemer = ${LIMITED_RECEIVER}`,
-      );
-      await prefillOutbox(platform, toReceivers('LIMITED', [LIMITED_RECEIVER], LIMITED_ORDERS), 2);
-      await pause(1500);
-      const beside = await drainTo('LIMIT', BESIDE_LIMITED, 'beside limit');
-      const limited = result.checks.at(-1)!.stats.perReceiver[LIMITED_RECEIVER];
-      if (!limited || limited.unique < 2) throw new Error(`limit: ${LIMITED_RECEIVER} received nothing`);
-      result.limit = {
-        without,
-        beside,
-        limitedRate: rate(limited.unique - 1, limited.last - limited.first),
-        limitedMessages: limited.unique,
-      };
-      // What is left of its backlog goes, so that it does not drain beside the next phase.
-      await platform.app.db.execute(sql`update senders set max_per_second = 0 where deelnemer = ${LIMITED_RECEIVER}`);
-      await platform.app.db.execute(sql`delete from order_heads where receiver = ${LIMITED_RECEIVER}`);
-      await platform.app.db.execute(
-        sql`delete from messages where receiver = ${LIMITED_RECEIVER} and delivered_at is null`,
-      );
+      // --limit-pairs times in turn: the drain to the others alone, then beside the limited
+      // receiver's backlog (more than the limit lets through meanwhile), the limit set well before
+      // the senders start (the workers read limits once a second). What is left of the backlog goes
+      // after each pair, so that it does not drain beside the next drain or phase.
+      result.limit = [];
+      for (let pair = 1; pair <= LIMIT_PAIRS; pair++) {
+        await setSendersRunning(platform, false);
+        const without = await drainTo(`NOLIMIT${pair}`, BESIDE_LIMITED, 'without limit');
+        await platform.app.db.execute(
+          sql`update senders set max_per_second = ${LIMIT_PER_SECOND} where deelnemer = ${LIMITED_RECEIVER}`,
+        );
+        await prefillOutbox(platform, toReceivers(`LIMITED${pair}`, [LIMITED_RECEIVER], LIMITED_ORDERS), 2);
+        await pause(1500);
+        const beside = await drainTo(`LIMIT${pair}`, BESIDE_LIMITED, 'beside limit');
+        const limited = result.checks.at(-1)!.stats.perReceiver[LIMITED_RECEIVER];
+        if (!limited || limited.unique < 2) throw new Error(`limit: ${LIMITED_RECEIVER} received nothing`);
+        result.limit.push({
+          without,
+          beside,
+          limitedRate: rate(limited.unique - 1, limited.last - limited.first),
+          limitedMessages: limited.unique,
+        });
+        await platform.app.db.execute(sql`update senders set max_per_second = 0 where deelnemer = ${LIMITED_RECEIVER}`);
+        await platform.app.db.execute(sql`delete from order_heads where receiver = ${LIMITED_RECEIVER}`);
+        await platform.app.db.execute(
+          sql`delete from messages where receiver = ${LIMITED_RECEIVER} and delivered_at is null`,
+        );
+      }
     }
 
     if (runs('down')) {
@@ -855,20 +861,26 @@ if (bulkRuns.length > 0) {
 }
 const limitRuns = results.filter((r) => r.limit);
 if (limitRuns.length > 0) {
+  const mean = (values: number[]) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
   console.log(
     `\nLimit phase: ${BESIDE_MESSAGES.toLocaleString('en')} messages to ${BESIDE_LIMITED.length} receivers drained alone, then beside ` +
-      `${LIMITED_RECEIVER} with a backlog and a limit of ${LIMIT_PER_SECOND} messages a second;\n` +
-      `targets: the limited receiver ${LIMIT_PER_SECOND}/s ± 10 % (first to last arrival in the second drain), the others ≥ 0.95× beside it:\n` +
+      `${LIMITED_RECEIVER} with a backlog and a limit of ${LIMIT_PER_SECOND} messages a second, ${LIMIT_PAIRS} pair(s) in turn;\n` +
+      `targets: the limited receiver ${LIMIT_PER_SECOND}/s ± 10 % (first to last arrival in each drain beside it), the others ≥ 0.95× ` +
+      `beside it (the ratio of the pairs' mean rates):\n` +
       table([
-        ['database', 'others alone', 'others beside', 'beside/alone', 'limited receiver', 'its messages'],
-        ...limitRuns.map(({ database, limit }) => [
-          database,
-          perSecond(limit!.without.rate),
-          perSecond(limit!.beside.rate),
-          ratio(limit!.beside.rate, limit!.without.rate),
-          `${limit!.limitedRate.toFixed(2)}/s`,
-          String(limit!.limitedMessages),
-        ]),
+        ['database', 'others alone', 'others beside', 'beside/alone', 'per pair', 'limited receiver per pair'],
+        ...limitRuns.map(({ database, limit }) => {
+          const alone = mean(limit!.map((pair) => pair.without.rate));
+          const beside = mean(limit!.map((pair) => pair.beside.rate));
+          return [
+            database,
+            perSecond(alone),
+            perSecond(beside),
+            ratio(beside, alone),
+            limit!.map((pair) => ratio(pair.beside.rate, pair.without.rate)).join(', '),
+            limit!.map((pair) => `${pair.limitedRate.toFixed(2)}/s (${pair.limitedMessages})`).join(', '),
+          ];
+        }),
       ]),
   );
 }
