@@ -769,7 +769,7 @@ try {
 
 const NOT_RUN = '—';
 const ms = (value?: number) => (value === undefined ? NOT_RUN : `${value.toFixed(1)} ms`);
-const perSecond = (value?: number) => (value === undefined ? NOT_RUN : `${value.toLocaleString('en')}/s`);
+const perSecond = (value?: number) => (value === undefined ? NOT_RUN : `${Math.round(value).toLocaleString('en')}/s`);
 const ratio = (value?: number, base?: number) =>
   value === undefined || base === undefined ? NOT_RUN : `${(value / base).toFixed(2)}×`;
 const ratioOf = (value?: number) => (value === undefined ? NOT_RUN : `${value.toFixed(2)}×`);
@@ -806,7 +806,7 @@ console.log(
       ]),
     ]),
 );
-if (ROUNDS > 1) {
+if (ROUNDS > 1 && results.some((r) => r.rounds.some((round) => Object.keys(round).length > 0))) {
   const each = (values: number[]) => values.map((value) => `${value.toFixed(2)}×`).join(', ');
   console.log(
     `\nRaw, drain and API→delivered ran ${ROUNDS} times in turn; the rates are medians, each ratio the median of its rounds' ratios ` +
