@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { Statement, value } from '../db/statement';
+import { NamedStatement, value } from '../db/statement';
 
 /** A claimed message with what delivering it needs. */
 export interface ClaimedMessage {
@@ -49,33 +49,48 @@ export interface Claim {
 }
 
 /**
- * A row of the database's delivery functions (migration 0011), as the driver hands it to
- * `Statement`: the columns of `delivery_runs` in order — id, opdracht_id, versienummer, type,
- * sender, receiver, data_json, failed_attempts, created, due_now, config_version, lane — and after them
- * whatever else the function answers.
+ * A row of the database's delivery functions as the driver hands it: the columns of
+ * `delivery_runs` (migration 0012), which `delivery_claim` and `delivery_record` answer too, each
+ * with a flag of its own after them. Read by name, so that a column a migration adds to them
+ * shifts nothing (its cost: docs/performance.md, 'Named rows').
  */
-export type RunRow = readonly unknown[];
-
-const DUE_NOW = 9;
-
-/** The number of columns of `delivery_runs`. */
-export const RUN_COLUMNS = 12;
+export interface RunRow {
+  /** Null in the one row of nulls that only carries the function's flag. */
+  id: string | null;
+  opdracht_id: string;
+  versienummer: string;
+  type: string;
+  sender: string;
+  receiver: string;
+  data_json: string;
+  failed_attempts: number;
+  /** The timestamp's text: drizzle leaves timestamps unparsed, on either driver. */
+  created: string;
+  due_now: boolean;
+  config_version: number;
+  /** Null for a head claimed before lanes existed. */
+  lane: string | null;
+}
 
 /** A list of message ids as one SQL array value (uuids need no quoting). */
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
-/** Groups the rows of a delivery function into runs, each cut before its first message that is not due. */
+/**
+ * Groups the rows of a delivery function into runs, each cut before its first message that is not
+ * due; a row of nulls (only the function's flag) is skipped.
+ */
 export function toRuns(rows: readonly RunRow[]): Run[] {
   const runs: Run[] = [];
   let run: Run | undefined;
   let cut = false;
   for (const row of rows) {
-    const message = toClaimedMessage(row);
+    if (row.id === null) continue;
+    const message = toClaimedMessage(row, row.id);
     if (!run || run[0]!.receiver !== message.receiver || run[0]!.opdrachtId !== message.opdrachtId) {
       run = [message];
       runs.push(run);
       cut = false;
-    } else if (!cut && row[DUE_NOW] === true) {
+    } else if (!cut && row.due_now === true) {
       run.push(message);
     } else {
       cut = true;
@@ -84,32 +99,30 @@ export function toRuns(rows: readonly RunRow[]): Run[] {
   return runs;
 }
 
-function toClaimedMessage(row: RunRow): ClaimedMessage {
-  const text = (column: number) => row[column] as string;
-  const created = row[8] as Date | string;
+function toClaimedMessage(row: RunRow, id: string): ClaimedMessage {
   return {
-    id: text(0),
-    opdrachtId: text(1),
-    versienummer: text(2),
-    type: text(3),
-    sender: text(4),
-    receiver: text(5),
-    dataJson: text(6),
-    failedAttempts: Number(row[7]),
-    created: created instanceof Date ? created : new Date(created),
-    configVersion: Number(row[10]),
+    id,
+    opdrachtId: row.opdracht_id,
+    versienummer: row.versienummer,
+    type: row.type,
+    sender: row.sender,
+    receiver: row.receiver,
+    dataJson: row.data_json,
+    failedAttempts: Number(row.failed_attempts),
+    created: new Date(row.created),
+    configVersion: Number(row.config_version),
     // A head claimed before lanes existed has none: it is a lane of its own.
-    lane: (row[11] as string | null) ?? text(0),
+    lane: row.lane ?? id,
   };
 }
 
-const claimStatement = new Statement(
+const claimStatement = new NamedStatement(
   sql`select * from delivery_claim(${value('lanes')}::integer, ${LANE_HEADS}::integer, ${value('leaseMs')}::integer,
         ${RUN_LENGTH}::integer)`,
-  (rows) => ({
+  (rows: (RunRow & { contended: boolean })[]): Claim => ({
     // When nothing was claimed but it was contended, one row of nulls says so.
-    runs: toRuns(rows.filter((row) => row[0] !== null)),
-    contended: rows.some((row) => row[RUN_COLUMNS] === true),
+    runs: toRuns(rows),
+    contended: rows.some((row) => row.contended === true),
   }),
   { name: 'delivery_claim' },
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { Statement, value } from '../db/statement';
-import { RUN_COLUMNS, RUN_LENGTH, toRuns, uuidArray, type Run } from './claim';
+import { NamedStatement, value } from '../db/statement';
+import { RUN_LENGTH, toRuns, uuidArray, type Run, type RunRow } from './claim';
 import type { FailedDelivery } from './fail';
 
 export interface Handoff {
@@ -36,14 +36,14 @@ export interface Recording {
   waiting: boolean;
 }
 
-const recordStatement = new Statement(
+const recordStatement = new NamedStatement(
   sql`select * from delivery_record(${value('delivered')}::uuid[], ${value('deliveredLanes')}::uuid[],
         ${value('failures')}::jsonb, ${value('released')}::uuid[], ${value('releasedLanes')}::uuid[],
         ${value('handoff')}::boolean, ${value('leaseMs')}::integer, ${RUN_LENGTH}::integer)`,
-  (rows): Recording => ({
+  (rows: (RunRow & { waiting: boolean })[]): Recording => ({
     // When nothing was handed on but a sender waits, one row of nulls says so.
-    runs: toRuns(rows.filter((row) => row[0] !== null)),
-    waiting: rows.some((row) => row[RUN_COLUMNS] === true),
+    runs: toRuns(rows),
+    waiting: rows.some((row) => row.waiting === true),
   }),
   { name: 'delivery_record' },
 );
