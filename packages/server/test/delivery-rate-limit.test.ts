@@ -65,9 +65,9 @@ describe('a receiver with a rate limit', { timeout: 60_000 }, () => {
       f.startWorker({
         rateLimits: {
           ...limits,
-          take: (receiver, versienummer, perSecond) => {
+          waitForTurn: (receiver, versienummer, deadline, going) => {
             asked.add(receiver);
-            return limits.take(receiver, versienummer, perSecond);
+            return limits.waitForTurn(receiver, versienummer, deadline, going);
           },
         },
       });

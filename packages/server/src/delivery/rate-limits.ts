@@ -26,6 +26,12 @@ export interface RateLimits {
    * the milliseconds until it may ask again (another worker may get that turn first).
    */
   take(receiver: string, versienummer: string, perSecond: number): Promise<number>;
+  /**
+   * Waits for a turn of the receiver configuration, asking again when told to wait, until
+   * `deadline` (performance.now()) or until `going()` says no more. Answers whether the message may
+   * be sent now; true at once without a limit.
+   */
+  waitForTurn(receiver: string, versienummer: string, deadline: number, going: () => boolean): Promise<boolean>;
   /** Reads the limits again when the last read is older than RATE_LIMITS_REFRESH_MS. */
   refresh(): Promise<void>;
 }
@@ -60,11 +66,21 @@ export function createRateLimits(db: Database, refreshMs = RATE_LIMITS_REFRESH_M
   let limits = new Map<string, number>();
   let readAt = -Infinity;
   let reading: Promise<void> | undefined;
-  return {
+  const rateLimits: RateLimits = {
     of: (receiver, versienummer) => limits.get(key(receiver, versienummer)) ?? 0,
     async take(receiver, versienummer, perSecond) {
       const { granted, wait_ms: waitMs } = await takeStatement.run(db, { receiver, versienummer, perSecond });
       return granted ? 0 : Math.max(1, Math.ceil(Number(waitMs)));
+    },
+    async waitForTurn(receiver, versienummer, deadline, going) {
+      const perSecond = rateLimits.of(receiver, versienummer);
+      if (perSecond === 0) return true;
+      for (;;) {
+        const waitMs = await rateLimits.take(receiver, versienummer, perSecond);
+        if (waitMs === 0) return true;
+        if (!going() || performance.now() + waitMs > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
     },
     refresh() {
       if (performance.now() - readAt < refreshMs) return Promise.resolve();
@@ -80,4 +96,5 @@ export function createRateLimits(db: Database, refreshMs = RATE_LIMITS_REFRESH_M
       return reading;
     },
   };
+  return rateLimits;
 }

@@ -169,7 +169,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         log.warn({ messageId: message.id, lane }, 'claim expired before the message was sent; left to the next claim');
         break;
       }
-      if (!(await mayBeSent(message, Math.min(started + RUN_BUDGET_MS, leaseEnds)))) {
+      const limited = rateLimits.of(message.receiver, message.versienummer) > 0;
+      if (limited && !(await mayBeSent(message, Math.min(started + RUN_BUDGET_MS, leaseEnds)))) {
         // No token of the receiver's rate limit within the run's budget: the rest waits for the
         // next claim; a run not started is released as one never begun.
         if (done.length === 0) released.push({ id: message.id, lane });
@@ -218,19 +219,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     flush();
   };
 
-  // A receiver with a rate limit (rate-limits.ts): the message waits for a token of its bucket,
-  // shared by every worker, until `deadline` (the run's budget, never past its lease). Answers
-  // whether it may be sent now. A receiver without a limit is not asked about.
+  // A receiver with a rate limit waits for its turn (rate-limits.ts) until `deadline`: the run's
+  // budget, never past its lease. A receiver without one costs a lookup, not a promise.
   const mayBeSent = async (message: ClaimedMessage, deadline: number): Promise<boolean> => {
-    const perSecond = rateLimits.of(message.receiver, message.versienummer);
-    if (perSecond === 0) return true;
     try {
-      for (;;) {
-        const waitMs = await rateLimits.take(message.receiver, message.versienummer, perSecond);
-        if (waitMs === 0) return true;
-        if (!running || performance.now() + waitMs > deadline) return false;
-        await new Promise((resolve) => setTimeout(resolve, waitMs));
-      }
+      return await rateLimits.waitForTurn(message.receiver, message.versienummer, deadline, () => running);
     } catch (error) {
       log.warn({ err: error, receiver: message.receiver }, 'the rate limit could not be read; the message waits');
       return false;

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, outageOf } from '../db/errors';
-import { AppError, ServiceUnavailableError } from '../errors';
+import { AppError, OUTAGE_RETRY_AFTER_SECONDS, OUTAGE_TEXT, ServiceUnavailableError } from '../errors';
 
 interface Detail {
   field: string;
@@ -32,11 +32,7 @@ export const errorHandler = fp(async (app) => {
     if (isDatabaseUnavailable(error)) {
       // Not a fault of this request: the same request may succeed in a moment (decision 0048).
       request.log.warn({ error: outageOf(error) }, 'database unreachable; answered 503');
-      const unavailable = new ServiceUnavailableError();
-      return reply
-        .code(503)
-        .header('retry-after', unavailable.retryAfterSeconds)
-        .send({ message: unavailable.message });
+      return reply.code(503).header('retry-after', OUTAGE_RETRY_AFTER_SECONDS).send({ message: OUTAGE_TEXT });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
