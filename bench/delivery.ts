@@ -39,10 +39,12 @@
  * and beside the down receivers and the test side; they must outlast the job, and longer drains measure with
  * less noise),
  * --phases raw,drain,api,accept,idle,test,bulk,limit,down (all by default; a phase left out prints as '—'),
- * --test-runs N (5), --test-pairs N (3: the drains alone and beside the test side, in turn, N times; the ratio is
- * of their mean rates), --test-load N (5: messages per second into the test environment), --test-poll MS (250:
+ * --test-runs N (5), --test-pairs N (4: the drains alone and beside the test side, in turn, N times — alone first in
+ * the odd pairs, beside first in the even ones; the ratio is of their mean rates), --test-load N (5: messages per second into the test environment), --test-poll MS (250:
  * how often a run's participant system reads its run, GET /rest/testtool/runs/{id}, while a step moves — after
  * a test callback about the run's order or its own answer; otherwise every 2 s, as the Testtool screen does),
+ * --test-lead MS (5000: the pause before each drain of the test phase, in which the test side's own cost is read;
+ * longer to profile the test side alone),
  * --rounds N (3: raw, drain and API→delivered run N times in turn; their rates and ratios are the medians),
  * --limit-pairs N (3: the limit phase's drains alone and beside the limited receiver, in turn, N times),
  * --workers N (PostgreSQL only: the API in this process, N delivery worker processes beside it,
@@ -86,9 +88,10 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'limit-pairs': { type: 'string', default: '3' },
     'test-runs': { type: 'string', default: '5' },
-    'test-pairs': { type: 'string', default: '3' },
+    'test-pairs': { type: 'string', default: '4' },
     'test-load': { type: 'string', default: '5' },
     'test-poll': { type: 'string', default: String(PLAYER_POLL_MS) },
+    'test-lead': { type: 'string', default: '5000' },
   },
 });
 const PHASES = ['raw', 'drain', 'api', 'accept', 'idle', 'test', 'bulk', 'limit', 'down'] as const;
@@ -371,7 +374,23 @@ const TEST_SCENARIOS = ['aansluiting-gereed', 'hoofdnet-gereed'];
  * Both drains of the test phase wait this long before they start (after the vacuum); the test side
  * gets going in it, and what it costs on its own is read there.
  */
-const TEST_LEAD_MS = 5000;
+const TEST_LEAD_MS = Number(values['test-lead']);
+/**
+ * A checkpoint before each drain that another is compared with, so that none of them has one
+ * under way and each starts writing whole pages anew after it (scripts/bench.sh keeps the server
+ * from checkpointing on its own meanwhile). PostgreSQL only; a server where the bench's user may
+ * not (it needs pg_checkpoint or the superuser) drains without, said once.
+ */
+let mayCheckpoint = true;
+async function checkpoint(platform: Platform) {
+  if (platform.config.database.kind !== 'postgres' || !mayCheckpoint) return;
+  try {
+    await platform.app.db.execute(sql`checkpoint`);
+  } catch (error) {
+    mayCheckpoint = false;
+    console.warn(`No checkpoint before the drains (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}
 const toReceivers = (prefix: string, receivers: readonly string[], count: number): BenchOrder[] =>
   Array.from({ length: count }, (_, i) => ({
     opdrachtId: `${prefix}-${i}`,
@@ -509,6 +528,7 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
       // last drain's delivered messages, a phase's setup) does not land in one drain and not in
       // the other it is compared with.
       await platform.app.db.execute(sql`vacuum analyze messages, order_heads`);
+      await checkpoint(platform);
       await beforeStart?.();
       const samples: Sample[] = [{ at: 0, unique: 0, stolen: 0 }];
       const cpuBefore = cpu();
@@ -579,10 +599,13 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
         // the first, median 1.05× (four runs), which would count in the test side's favour. One
         // drain, not measured, first: then 0.95–1.06×, median 1.02× (four runs).
         await drainTo('TESTWARM', everyone, 'test warm-up');
-        // Alone and beside in turn, --test-pairs times: the host's drift over a run (a drain alone
-        // varied 4,300–6,300/s from run to run on one quiet host) falls on both sides alike.
+        // Alone and beside in turn, --test-pairs times, the odd pairs alone first and the even
+        // ones beside first: the host's drift over a run (the database grows by every drain)
+        // falls on both sides alike.
         for (let pair = 1; pair <= TEST_PAIRS; pair++) {
-          const alone = await drainTo(`ALONE${pair}`, everyone, 'test alone', undefined, () => pause(TEST_LEAD_MS));
+          const drainAlone = () =>
+            drainTo(`ALONE${pair}`, everyone, 'test alone', undefined, () => pause(TEST_LEAD_MS));
+          const alone = pair % 2 === 1 ? await drainAlone() : undefined;
           let lead: TestPair['lead'] | undefined;
           const beside = await drainTo(`BESIDETEST${pair}`, everyone, 'beside test', undefined, async () => {
             const leadStarted = now();
@@ -609,7 +632,13 @@ async function benchDatabase(database: DatabaseKind, participants: Participants)
             cmd: 'stop',
             window: { from: beside.started, to: beside.started + beside.lastMs },
           });
-          (result.test ??= []).push({ alone, beside, side, testUndelivered: Number(left?.n ?? 0), lead: lead! });
+          (result.test ??= []).push({
+            alone: alone ?? (await drainAlone()),
+            beside,
+            side,
+            testUndelivered: Number(left?.n ?? 0),
+            lead: lead!,
+          });
         }
       } finally {
         testSide.stop();

@@ -59,6 +59,31 @@ describe('the test environment’s tables', () => {
     expect(test).toEqual(production);
   });
 
+  it('have the delivery functions’ twins, planned per connection instead of per call (migration 0037)', async () => {
+    const definitions = async (schema: string) =>
+      queryRows<{ name: string; definition: string }>(
+        t.app.db,
+        sql`select p.proname as name, pg_get_functiondef(p.oid) as definition
+            from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname = ${schema} and p.proname in (
+              select f.proname from pg_proc f join pg_namespace fn on fn.oid = f.pronamespace
+              where fn.nspname = 'public' and 'plan_cache_mode=force_custom_plan' = any(f.proconfig))
+            order by 1`,
+      );
+    const production = await definitions('public');
+    const test = await definitions(TEST_SCHEMA);
+    expect(production.map((f) => f.name)).toEqual(['delivery_claim', 'delivery_fail', 'delivery_record']);
+    // A migration that replaced one of them in public without `select refresh_test_lane_functions()` fails here.
+    expect(test).toEqual(
+      production.map(({ name, definition }) => ({
+        name,
+        definition: definition
+          .replace('FUNCTION public.', `FUNCTION ${TEST_SCHEMA}.`)
+          .replace("\n SET plan_cache_mode TO 'force_custom_plan'", ''),
+      })),
+    );
+  });
+
   it('count with sequences of their own', async () => {
     const [row] = await queryRows<{ test: string; production: string }>(
       t.app.db,

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { EXAMPLE_BERICHTEN, messageTypesFor } from '@knooppunt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deliveryMinutes, messages, opdrachten, senders } from '../src/db/schema';
+import { THREAD_NICE } from '../src/testtool/environment-thread';
 import { bearer, createListeningTestApp, tokenFor, type TestApp } from './helpers';
 import { eventually, startReceiver, type Receiver } from './support/delivery';
 
@@ -216,6 +219,14 @@ describe('the test environment', () => {
     if (process.env.TEST_DATABASE_URL) {
       await eventually(() => expect(t.app.testEnvironment?.threadId).toBeGreaterThan(0));
       expect(t.app.testEnvironment?.threadId).not.toBe(threadId);
+      if (process.platform === 'linux') {
+        // Its CPU priority is below production's: Linux keeps a nice value per thread (field 19 of its stat).
+        const nices = readdirSync('/proc/self/task').map((task) =>
+          Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+        );
+        expect(nices).toContain(THREAD_NICE);
+        expect(getPriority()).toBe(0);
+      }
     } else {
       expect(t.app.testEnvironment).toBeDefined();
       expect(t.app.testEnvironment?.threadId).toBeUndefined();

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { setPriority } from 'node:os';
 import { Worker, isMainThread, parentPort, threadId, workerData } from 'node:worker_threads';
 import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -33,6 +34,11 @@ type Command = { cmd: 'stop' };
 
 /** The production connections the thread needs: the runner's reads and writes of the runs. */
 const THREAD_POOL_SIZE = 2;
+/**
+ * The thread's nice value (Linux keeps one per thread; 0 is the process's): when the cores are
+ * busy, the production drain's threads come first and test traffic takes what they leave.
+ */
+export const THREAD_NICE = 10;
 /** How long the parent waits before it starts a thread that ended on its own again. */
 export const THREAD_RESTART_MS = 1000;
 
@@ -132,6 +138,14 @@ async function runThread(data: ThreadData) {
   const send = (level: LogLevel) => (details: object, message: string) =>
     port.postMessage({ log: level, details: cloneable(details), message } satisfies ThreadMessage);
   const log: TestEnvironmentLog = { error: send('error'), warn: send('warn'), info: send('info') };
+  // Only where the priority is the thread's own: elsewhere (macOS) it would be the whole process's.
+  if (process.platform === 'linux') {
+    try {
+      setPriority(THREAD_NICE);
+    } catch (error) {
+      log.warn({ err: error }, 'de testomgeving kon haar eigen prioriteit niet verlagen');
+    }
+  }
   const started = (async () => {
     const handle = await openDatabase({ kind: 'postgres', url: data.databaseUrl }, log, {
       migrate: false,
