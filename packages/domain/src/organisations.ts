@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORGANISATION_NAME_MAX } from './constants';
 import { searchBodySchema, pagedSchema } from './paging';
+import { shownName } from './shown-names';
 
 /** The organisation types a user may create (spec 000 §3). */
 export const CREATABLE_ORGANISATION_TYPES = [
@@ -29,6 +30,8 @@ export const ORGANISATION_TEXTS = {
   typeRequired: 'Type moet gekozen zijn.',
   delegerendeRequired: 'Kies ten minste één delegerende partij.',
   duplicate: (name: string) => `Organisatie '${name}' bestaat al.`,
+  lookAlike: (existing: string) =>
+    `Organisatie lijkt op de bestaande organisatie '${existing}' en is er in een lijst niet van te onderscheiden. Kies een naam die duidelijk verschilt.`,
   alleenBeheerder: 'Alleen het beheer van Knooppunt maakt organisaties aan.',
   alleenBeheerderActief: 'Alleen het beheer van Knooppunt deactiveert of activeert organisaties.',
   nietGevonden: (name: string) => `Organisatie '${name}' bestaat niet.`,
@@ -64,8 +67,11 @@ export const createOrganisationSchema = z
     organisatie: z
       .string({ error: ORGANISATION_TEXTS.nameRequired })
       .trim()
+      // One name, one spelling: the composed form is stored, whatever form was typed (decision 0053).
+      .normalize('NFC')
       .min(1, ORGANISATION_TEXTS.nameRequired)
-      .max(ORGANISATION_NAME_MAX, ORGANISATION_TEXTS.nameTooLong),
+      .max(ORGANISATION_NAME_MAX, ORGANISATION_TEXTS.nameTooLong)
+      .superRefine(shownName('Organisatie', { singleScript: true })),
     type: z.enum(CREATABLE_ORGANISATION_TYPES, { error: ORGANISATION_TEXTS.typeRequired }),
     metadata: z
       .object({

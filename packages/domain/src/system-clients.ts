@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORGANISATION_NAME_MAX } from './constants';
 import { OMGEVINGEN, omgevingSchema } from './omgeving';
+import { shownName } from './shown-names';
 
 /**
  * Participants' system clients: the OAuth clients (client credentials) a grid operator's or
@@ -18,8 +19,10 @@ export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];
 export const SYSTEM_CLIENT_STATUSES = ['actief', 'ingetrokken'] as const;
 
 export const SYSTEM_CLIENT_DESCRIPTION_MAX = 200;
-/** Public keys a private_key_jwt client may register at once (room for a key rollover). */
+/** Public keys a private_key_jwt client may register at once (room for a key rollover); CLIENT_JWKS_MAX_KEYS. */
 export const SYSTEM_CLIENT_JWKS_MAX_KEYS = 5;
+/** What CLIENT_JWKS_MAX_KEYS may be raised to, and so what a request may hold at all. */
+export const SYSTEM_CLIENT_JWKS_KEYS_CEILING = 20;
 
 export const SYSTEM_CLIENT_TEXTS = {
   omschrijvingRequired: 'Omschrijving moet ingevuld zijn.',
@@ -28,6 +31,28 @@ export const SYSTEM_CLIENT_TEXTS = {
   jwksRequired: 'Bij private_key_jwt hoort een JWKS met ten minste één publieke sleutel.',
   jwksInvalid: 'De JWKS bevat een ongeldige of geen publieke sleutel.',
   jwksNotAllowed: 'Een JWKS hoort alleen bij private_key_jwt.',
+  jwksTooLarge: (maxBytes: number) => `De JWKS is te groot: ten hoogste ${maxBytes} bytes.`,
+  jwksTooManyKeys: (max: number) => `Een client heeft ten hoogste ${max} publieke sleutels.`,
+  keyType: (key: number) => `Sleutel ${key}: alleen RSA- en EC-sleutels (kty RSA of EC) worden ondersteund.`,
+  keyUse: (key: number) => `Sleutel ${key}: use moet sig zijn (een sleutel om mee te ondertekenen).`,
+  keyAlg: (key: number, allowed: readonly string[]) =>
+    `Sleutel ${key}: alg moet ${allowed.join(' of ')} zijn bij dit type sleutel.`,
+  keyNumber: (key: number, member: string) =>
+    `Sleutel ${key}: ${member} is geen geldig getal (base64url, niet nul, zonder voorloopnullen).`,
+  rsaBits: (key: number, bits: number, min: number, max: number) =>
+    `Sleutel ${key}: de RSA-modulus (n) heeft ${bits} bits; toegestaan is ${min} tot en met ${max} bits.`,
+  rsaEven: (key: number) => `Sleutel ${key}: de RSA-modulus (n) is even en dus geen RSA-modulus.`,
+  rsaExponent: (key: number) =>
+    `Sleutel ${key}: de publieke exponent (e) moet oneven zijn, ten minste 65537 en kleiner dan 2^256.`,
+  ecCurve: (key: number) => `Sleutel ${key}: alleen de curves P-256 en P-384 (crv) worden ondersteund.`,
+  ecCoordinate: (key: number, member: string, bytes: number) =>
+    `Sleutel ${key}: coördinaat ${member} moet ${bytes} bytes lang zijn (base64url).`,
+  keyInvalid: (key: number) =>
+    `Sleutel ${key} is geen geldige publieke sleutel (een EC-punt moet bijvoorbeeld op de curve liggen).`,
+  kidNotText: (key: number) => `Sleutel ${key}: kid moet een tekst zijn.`,
+  duplicateKid: (key: number) => `Sleutel ${key}: deze kid komt al eerder in de JWKS voor.`,
+  tooManyClients: (organisatie: string, max: number) =>
+    `Organisatie '${organisatie}' heeft al ${max} actieve systeemclients, het maximum. Trek eerst een client in die niet meer gebruikt wordt.`,
   organisationTypeWithoutClients: (type: string) => `Organisaties van het type ${type} hebben geen systeemclients.`,
   notFound: 'Client niet gevonden.',
   organisationNotFound: (name: string) => `Organisatie '${name}' bestaat niet.`,
@@ -105,8 +130,11 @@ export const createSystemClientSchema = z
     omschrijving: z
       .string({ error: SYSTEM_CLIENT_TEXTS.omschrijvingRequired })
       .trim()
+      .normalize('NFC')
       .min(1, SYSTEM_CLIENT_TEXTS.omschrijvingRequired)
-      .max(SYSTEM_CLIENT_DESCRIPTION_MAX, SYSTEM_CLIENT_TEXTS.omschrijvingTooLong),
+      .max(SYSTEM_CLIENT_DESCRIPTION_MAX, SYSTEM_CLIENT_TEXTS.omschrijvingTooLong)
+      // A description may mix scripts between its words; it may not hide characters.
+      .superRefine(shownName('Omschrijving', { singleScript: false })),
     methode: z.enum(CLIENT_AUTH_METHODS, { error: SYSTEM_CLIENT_TEXTS.methodeInvalid }).default('client_secret_basic'),
     omgeving: omgevingSchema.default('productie'),
     jwks: z
@@ -114,7 +142,7 @@ export const createSystemClientSchema = z
         keys: z
           .array(publicJwkSchema, { error: SYSTEM_CLIENT_TEXTS.jwksInvalid })
           .min(1, SYSTEM_CLIENT_TEXTS.jwksRequired)
-          .max(SYSTEM_CLIENT_JWKS_MAX_KEYS),
+          .max(SYSTEM_CLIENT_JWKS_KEYS_CEILING, SYSTEM_CLIENT_TEXTS.jwksTooManyKeys(SYSTEM_CLIENT_JWKS_KEYS_CEILING)),
       })
       .optional(),
   })

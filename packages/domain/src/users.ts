@@ -10,6 +10,7 @@ import {
   SUPER_ROLE,
 } from './roles';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants';
+import { shownName } from './shown-names';
 
 /** Spec 001 §9: the user overview pages by 10. */
 export const USERS_PAGE_SIZE = 10;
@@ -235,7 +236,10 @@ export const createUserSchema = z.object({
   email: z
     .string({ error: USER_TEXTS.email })
     .trim()
+    .normalize('NFC')
     .max(EMAIL_MAX, USER_TEXTS.email)
+    // Before the address check: its answer would not say which character is wrong.
+    .superRefine(shownName('E-mailadres', { singleScript: true }))
     .pipe(z.email({ error: USER_TEXTS.email })),
   organisatie: z.string({ error: USER_TEXTS.organisatie }).trim().min(1, USER_TEXTS.organisatie),
   roles: z.array(z.string().trim().min(1)).max(30).default([]),

@@ -81,6 +81,7 @@ import { mailBacklogReading, registerMailMetrics } from './mail/metrics';
 import { ensureFirstAdministrator } from './setup/first-admin';
 import { createOperatorAlerts, type OperatorAlerts, type OperatorEvaluation } from './operator/alerts';
 import { createDeliveryFaultRecorder } from './operator/faults';
+import { warnOfShownNames } from './setup/shown-names-check';
 import { startupWarnings } from './setup/warnings';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (config.demoRules) await seedDemoRules(database.db);
   }
   for (const warning of startupWarnings(config)) app.log.warn(warning);
+  await warnOfShownNames(database.db, app.log);
   const mailer = createMailer({
     db: database.db,
     smtp: config.mail && { url: config.mail.smtpUrl, from: config.mail.from },
@@ -278,7 +280,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Implementation partners act for the participants they are linked to (decision 0041).
   const partners = createImplementationPartners({ db: database.db, audit });
   await app.register(authGuard, {
-    verify: createTokenVerifier(config.oidc, getKey),
+    verify: createTokenVerifier(config.oidc, getKey, config.secondFactor),
     portalClientId: config.oidc.portalClientId,
     mayActFor: partners.actsFor,
     // The embedded provider's users: a password set, a block or a role change ends their tokens at once.
@@ -289,7 +291,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const demoAccounts = config.demo
       ? { emails: DEMO_USERS.map((user) => user.email), password: DEMO_PASSWORD }
       : undefined;
-    await app.register(embeddedIdp, { config, db: database.db, signingKeys, audit, registry, mailer, demoAccounts });
+    await app.register(embeddedIdp, {
+      config,
+      db: database.db,
+      signingKeys,
+      audit,
+      registry,
+      mailer,
+      cipher,
+      demoAccounts,
+    });
   }
 
   await app.register(portalConfigRoutes, { oidc: config.oidc, passwordChange: embedded });

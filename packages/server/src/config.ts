@@ -2,9 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
+  SECOND_FACTOR_POLICIES,
+  SYSTEM_CLIENT_JWKS_KEYS_CEILING,
+  SYSTEM_CLIENT_JWKS_MAX_KEYS,
   TESTTOOL_QUIET_SECONDS_DEFAULT,
   TESTTOOL_STEP_TIMEOUT_MINUTES_DEFAULT,
   TEST_RETENTION_DAYS_DEFAULT,
+  type SecondFactorPolicy,
 } from '@knooppunt/domain';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,9 +33,9 @@ const envSchema = z.object({
   /**
    * Whose X-Forwarded-For/-Proto/-Host to believe (the client address for login throttling, the
    * scheme and host of links): `true`, `false`, or addresses/CIDRs and the names loopback,
-   * linklocal, uniquelocal, comma-separated.
+   * linklocal, uniquelocal, comma-separated. Unset: see `trustedProxiesByDefault`.
    */
-  TRUST_PROXY: z.string().min(1).default('loopback,linklocal,uniquelocal'),
+  TRUST_PROXY: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -58,7 +62,25 @@ const envSchema = z.object({
     .min(0)
     .max(30 * 24)
     .default(24),
+  /** What a private_key_jwt client may register (decision 0052), and how many clients an organisation keeps. */
+  CLIENT_RSA_MIN_BITS: z.coerce.number().int().min(2048).max(16_384).default(2048),
+  CLIENT_RSA_MAX_BITS: z.coerce.number().int().min(2048).max(16_384).default(8192),
+  CLIENT_JWKS_MAX_KEYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SYSTEM_CLIENT_JWKS_KEYS_CEILING)
+    .default(SYSTEM_CLIENT_JWKS_MAX_KEYS),
+  CLIENT_JWKS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(256 * 1024)
+    .default(16 * 1024),
+  CLIENT_MAX_PER_ORGANISATION: z.coerce.number().int().min(1).max(1000).default(10),
   /** The embedded provider's login and token endpoint (idp/throttle.ts, decision 0016). Minutes may be fractions. */
+  /** Who must log in with a second factor (decision 0054); default `beheer`, in demo mode `none`. */
+  MFA_REQUIRED: z.enum(SECOND_FACTOR_POLICIES).optional(),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce
@@ -159,6 +181,8 @@ export interface Config {
   host: string;
   /** Fastify's trustProxy: whose forwarded headers are believed. */
   trustProxy: boolean | string;
+  /** TRUST_PROXY was unset and `trustProxy` is the mode's default (a start-up warning may say so). */
+  trustProxyByDefault: boolean;
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /**
@@ -170,6 +194,8 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob } | { kind: 'postgres'; url: string };
   dataDir: string | undefined;
   demo: boolean;
+  /** Who must log in with a second factor (MFA_REQUIRED, decision 0054). */
+  secondFactor: SecondFactorPolicy;
   /** The bearer token /metrics asks for; undefined: only direct loopback callers get it. */
   metricsToken: string | undefined;
   /** Demo mode's live traffic (src/demo/index.ts): new orders per minute, answers after a random delay. */
@@ -193,8 +219,16 @@ export interface Config {
     system: { claim: string; value: string };
     accessTokenTtlSeconds: number;
   };
-  /** Participants' system clients (decision 0019): how long the previous secret works after a rotation. */
-  systemClients: { secretGraceHours: number };
+  /**
+   * Participants' system clients (decision 0019): how long the previous secret works after a
+   * rotation; the keys a client may register and the clients an organisation may have (decision 0052).
+   */
+  systemClients: {
+    secretGraceHours: number;
+    keys: { rsaMinBits: number; rsaMaxBits: number; maxKeys: number; maxBytes: number };
+    /** Clients that are not revoked. */
+    maxPerOrganisation: number;
+  };
   /**
    * Throttling of the embedded provider's login and token endpoint, per account (or client id) and
    * per source address: failures counted over a window, a growing delay, then a lock.
@@ -260,6 +294,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DEMO_RESPONSE_DELAY_MIN_MS > e.DEMO_RESPONSE_DELAY_MAX_MS) {
     throw new Error('Invalid configuration: DEMO_RESPONSE_DELAY_MIN_MS is more than DEMO_RESPONSE_DELAY_MAX_MS');
   }
+  if (e.CLIENT_RSA_MIN_BITS > e.CLIENT_RSA_MAX_BITS) {
+    throw new Error('Invalid configuration: CLIENT_RSA_MIN_BITS is more than CLIENT_RSA_MAX_BITS');
+  }
   if (Boolean(e.MTLS_CERT_FILE) !== Boolean(e.MTLS_KEY_FILE)) {
     throw new Error('Invalid configuration: MTLS_CERT_FILE and MTLS_KEY_FILE go together');
   }
@@ -277,7 +314,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role: e.ROLE,
     port: e.PORT,
     host: e.HOST,
-    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    trustProxy: trustProxyOf(e.TRUST_PROXY ?? trustedProxiesByDefault(demo)),
+    trustProxyByDefault: e.TRUST_PROXY === undefined,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     database,
@@ -305,7 +343,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       system: { claim: e.OIDC_SYSTEM_CLAIM, value: e.OIDC_SYSTEM_CLAIM_VALUE },
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     },
-    systemClients: { secretGraceHours: e.CLIENT_SECRET_GRACE_HOURS },
+    systemClients: {
+      secretGraceHours: e.CLIENT_SECRET_GRACE_HOURS,
+      keys: {
+        rsaMinBits: e.CLIENT_RSA_MIN_BITS,
+        rsaMaxBits: e.CLIENT_RSA_MAX_BITS,
+        maxKeys: e.CLIENT_JWKS_MAX_KEYS,
+        maxBytes: e.CLIENT_JWKS_MAX_BYTES,
+      },
+      maxPerOrganisation: e.CLIENT_MAX_PER_ORGANISATION,
+    },
+    // Demo mode keeps the demo accounts' password login; a real service asks the administrators for more.
+    secondFactor: e.MFA_REQUIRED ?? (demo ? 'none' : 'beheer'),
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_IP,
@@ -343,8 +392,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/**
+ * Whose forwarded headers a server believes when TRUST_PROXY is unset (decision 0051). A demo
+ * beside its proxy on any private network works as it is. A real service believes only this
+ * machine: a host on a shared private network could otherwise choose the source address the login
+ * throttle counts; a process on this machine is already inside the server's trust boundary, and a
+ * reverse proxy there works without settings.
+ */
+export const trustedProxiesByDefault = (demo: boolean) => (demo ? 'loopback,linklocal,uniquelocal' : 'loopback');
+
+const trustProxyOf = (value: string) => (value === 'true' ? true : value === 'false' ? false : value);
+
 /** Whether a listen address reaches this machine only. */
-function isLoopback(host: string): boolean {
+export function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '');
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }

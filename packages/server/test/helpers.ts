@@ -83,6 +83,8 @@ export interface TokenClaims {
    * tokens do: by default exactly when `clientId` names a client other than the portal.
    */
   system?: boolean;
+  /** How the user logged in (RFC 8176), as the embedded provider's access tokens say (decision 0054). */
+  amr?: string[];
   /** The environment claim: 'test' as a test client's tokens carry it (decision 0038). */
   omgeving?: 'test';
 }
@@ -108,6 +110,7 @@ export async function tokenFor(
     client_id: clientId,
     ...((claims.system ?? clientId !== config.oidc.portalClientId) && { [system.claim]: system.value }),
     ...(claims.omgeving && { [names.omgeving]: claims.omgeving }),
+    ...(claims.amr && { amr: claims.amr }),
   })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
     .setSubject(claims.sub ?? randomUUID())

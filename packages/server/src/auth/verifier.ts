@@ -1,5 +1,13 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { permissionsFor, type Omgeving, type Permissions } from '@knooppunt/domain';
+import {
+  SECOND_FACTOR_ROLES,
+  hasSecondFactor,
+  permissionsFor,
+  secondFactorRequired,
+  type Omgeving,
+  type Permissions,
+  type SecondFactorPolicy,
+} from '@knooppunt/domain';
 import type { Config } from '../config';
 import { UnauthorizedError } from '../errors';
 import { SESSION_GENERATION_CLAIM } from '../idp/sessions';
@@ -31,6 +39,21 @@ export interface AuthUser {
   actingAs?: string;
   /** The user's session generation the token was issued in (idp/sessions.ts): an ended one is refused. */
   sessionGeneration?: number;
+  /** The token's `amr` names a second factor (RFC 8176: 'mfa', 'otp', 'hwk' or 'swk'; decision 0054). */
+  secondFactor?: boolean;
+  /** When the user logged in (`auth_time`, seconds since 1970), as the token says. */
+  authTime?: number;
+}
+
+/**
+ * The roles a token's rights come from: all of them, unless the policy requires a second factor
+ * for this user and the token shows none — then those roles that require one are left out (all
+ * roles with policy `all`), so every call that needs them answers 403. A system's token has no
+ * roles. With an external provider the same holds when it asserts `amr` (decision 0054).
+ */
+export function effectiveRoles(roles: string[], secondFactor: boolean, policy: SecondFactorPolicy): string[] {
+  if (secondFactor || !secondFactorRequired(roles, policy)) return roles;
+  return policy === 'all' ? [] : roles.filter((role) => !SECOND_FACTOR_ROLES.includes(role));
 }
 
 /** Whether a claim holds `value`: equal to it, one of its space-separated words (a scope), or in its list. */
@@ -52,13 +75,17 @@ const CACHED_TOKENS = 10_000;
  * verified is remembered until it expires (a JWT cannot change, and a verified one stays valid
  * until its exp), so a busy system's requests skip the RSA check; the oldest are forgotten first.
  */
-export function createTokenVerifier(oidc: Config['oidc'], getKey: JWTVerifyGetKey): TokenVerifier {
+export function createTokenVerifier(
+  oidc: Config['oidc'],
+  getKey: JWTVerifyGetKey,
+  policy: SecondFactorPolicy = 'none',
+): TokenVerifier {
   const verified = new Map<string, { user: AuthUser; expiresAt: number }>();
   return async (token) => {
     const hit = verified.get(token);
     if (hit && hit.expiresAt > Date.now()) return hit.user;
     if (hit) verified.delete(token);
-    const user = await verify(oidc, getKey, token);
+    const user = await verify(oidc, getKey, token, policy);
     if (user.expiresAt !== undefined) {
       if (verified.size >= CACHED_TOKENS) verified.delete(verified.keys().next().value!);
       verified.set(token, { user: user.user, expiresAt: user.expiresAt });
@@ -71,6 +98,7 @@ async function verify(
   oidc: Config['oidc'],
   getKey: JWTVerifyGetKey,
   token: string,
+  policy: SecondFactorPolicy,
 ): Promise<{ user: AuthUser; expiresAt: number | undefined }> {
   let payload: JWTPayload;
   try {
@@ -80,7 +108,12 @@ async function verify(
     throw error;
   }
   const roles = payload[oidc.claims.roles];
-  const roleList = Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
+  const secondFactor = hasSecondFactor(payload.amr);
+  const roleList = effectiveRoles(
+    Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
+    secondFactor,
+    policy,
+  );
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const user: AuthUser = {
     sub: payload.sub ?? text(payload.client_id) ?? 'onbekend',
@@ -93,6 +126,8 @@ async function verify(
     omgeving: payload[oidc.claims.omgeving] === 'test' ? 'test' : 'productie',
     sessionGeneration:
       typeof payload[SESSION_GENERATION_CLAIM] === 'number' ? payload[SESSION_GENERATION_CLAIM] : undefined,
+    secondFactor,
+    authTime: typeof payload.auth_time === 'number' ? payload.auth_time : undefined,
   };
   return { user, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Omgeving } from '@knooppunt/domain';
 import {
+  bigint,
   bigserial,
   check,
   index,
@@ -75,6 +76,34 @@ export const passwordLinks = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_links_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238; decision 0054): its secret encrypted with the
+ * secret key (bound to the user), and the last time step a code was accepted for, so that a code
+ * counts once. One per user; removing it (a user manager's reset) removes the second factor.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's one-time recovery codes: only their SHA-256 is kept; a used one stays, marked. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    used: timestamp('used', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_recovery_codes_user_idx').on(t.userId)],
 );
 
 /** Who did what to which subject, with the state before and after. Every write records itself here. */

@@ -34,8 +34,16 @@ export function createAccounts(db: Database, names: ClaimNames) {
     if (token.kind === 'AccessToken') {
       const user = await userById(db, token.accountId);
       if (!user || user.blocked || !user.organisationActive) return undefined;
-      // The generation it is issued in: ending the user's sessions ends this token too (idp/sessions.ts).
-      return { ...userClaims(user), [SESSION_GENERATION_CLAIM]: user.sessionGeneration };
+      // How and when the user logged in (decision 0054), from the code or refresh token it is
+      // issued for: the API refuses the rights that require a second factor without one.
+      const login = ctx.oidc.entities.AuthorizationCode ?? ctx.oidc.entities.RefreshToken;
+      return {
+        ...userClaims(user),
+        // The generation it is issued in: ending the user's sessions ends this token too (idp/sessions.ts).
+        [SESSION_GENERATION_CLAIM]: user.sessionGeneration,
+        ...(login?.amr && { amr: login.amr }),
+        ...(login?.authTime !== undefined && { auth_time: login.authTime }),
+      };
     }
     const metadata = ctx.oidc.client?.metadata();
     const deelnemer = metadata?.['deelnemer'];

@@ -35,11 +35,17 @@ button.secondary:hover{background:rgba(11,61,145,.04)}
 .alert{display:flex;gap:12px;padding:12px 16px;border-radius:4px;margin:0 0 24px;font-size:.875rem;background:#fdeded;color:#5f2120}
 .hint{margin:24px 0 0;padding:12px 16px;border-left:4px solid #f28c28;background:#fff8f0;border-radius:0 4px 4px 0;font-size:.875rem;color:rgba(0,0,0,.7)}
 .hint ul{margin:8px 0 0;padding-left:20px}
+.hint p{margin:8px 0 0}
 .hint code{font-family:"Roboto Mono",Consolas,monospace;font-size:.8125rem}
 .code{font-size:.75rem;color:rgba(0,0,0,.5);margin-top:24px}
 .links{margin:16px 0 0;text-align:center;font-size:.875rem}
 a{color:#0b3d91}
 .info{padding:12px 16px;border-radius:4px;margin:0 0 24px;font-size:.875rem;background:#e5f0fa;color:#0b3d91}
+.field-hint{font-size:.75rem;color:rgba(0,0,0,.6);margin:-14px 0 20px}
+.qr svg{display:block;width:208px;height:208px;margin:0 auto 16px}
+.secret{font-family:"Roboto Mono",Consolas,monospace;font-size:.875rem;word-break:break-all;background:#f5f6f8;padding:8px 12px;border-radius:4px;margin:0 0 20px}
+.codes{font-family:"Roboto Mono",Consolas,monospace;font-size:1rem;columns:2;list-style:none;padding:0;margin:0 0 24px}
+.codes li{padding:4px 0}
 `;
 
 /** A whole page: the portal's app bar above one card holding `body` (already escaped HTML). */

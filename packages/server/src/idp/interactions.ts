@@ -17,6 +17,10 @@ import { renderErrorPage } from './status-pages';
 import { MOUNT_PATH } from './provider';
 import type { Throttle } from './throttle';
 import type { LoginEvents } from './login-events';
+import type { SecretCipher } from '../secrets/cipher';
+import type { SecondFactorPolicy } from '@knooppunt/domain';
+import { createSecondFactors } from './second-factor';
+import { createSecondFactorLogin } from './second-factor-login';
 
 export interface InteractionOptions {
   provider: Provider;
@@ -26,6 +30,10 @@ export interface InteractionOptions {
   demo: LoginPage['demo'];
   throttle: Throttle;
   events: LoginEvents;
+  /** Encrypts the app secrets and seals the login's ticket between its steps. */
+  cipher: SecretCipher;
+  /** Who must log in with a second factor (MFA_REQUIRED). */
+  secondFactor: SecondFactorPolicy;
 }
 
 const paramsSchema = z.object({ uid: z.string().min(1).max(64) });
@@ -43,7 +51,8 @@ const routeOptions = { config: { access: 'public' as const }, schema: { hide: tr
  * that started the login, so a cross-site post finds no interaction.
  */
 export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (app, options) => {
-  const { provider, db, portalClientId, portalUrl, demo, throttle, events } = options;
+  const { provider, db, portalClientId, portalUrl, throttle, events, cipher } = options;
+  const demo = options.demo && { ...options.demo, passwordOnly: options.secondFactor === 'none' };
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   // Unknown e-mail addresses cost a password check too, so timing does not tell which accounts exist.
   const dummyHash = hashPassword(randomUUID());
@@ -58,6 +67,11 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       request.log.warn({ error: outageOf(error) }, 'database unreachable; login answered 503');
       reply.header('retry-after', OUTAGE_RETRY_AFTER_SECONDS);
       return sendHtml(reply, 503, renderErrorPage('temporarily_unavailable', portalUrl));
+    }
+    // A request Fastify refused before any handler (a body over the limit, a wrong content type).
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendHtml(reply, status, renderErrorPage('invalid_request', portalUrl));
     }
     request.log.error({ err: error }, 'login interaction failed');
     return sendHtml(reply, 500, renderErrorPage('server_error', portalUrl));
@@ -76,6 +90,17 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
     const returnTo = await provider.interactionResult(request.raw, reply.raw, result);
     return reply.redirect(returnTo, 303);
   };
+
+  const secondStep = createSecondFactorLogin({
+    secondFactors: createSecondFactors(db, cipher),
+    cipher,
+    policy: options.secondFactor,
+    throttle,
+    events,
+    portalUrl,
+    sendHtml,
+  });
+  secondStep.register(app, `${MOUNT_PATH}/interaction/:uid`, routeOptions, interactionOf, finish);
 
   app.get(`${MOUNT_PATH}/interaction/:uid`, routeOptions, async (request, reply) => {
     const interaction = await interactionOf(request, reply);
@@ -136,6 +161,8 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       await events.refusedAccount(user.email, user.blocked ? 'blocked' : 'deactivated', request.ip);
       return page(403, { refused: user.blocked ? 'blocked' : 'deactivated' });
     }
-    return finish(request, reply, { login: { accountId: user.id } });
+    // The login, or the page of its second step (the answer then is that page).
+    const login = await secondStep.afterPassword(reply, { uid: interaction.uid, url: request.url }, user);
+    return login ? finish(request, reply, login) : reply;
   });
 };

@@ -14,6 +14,8 @@ export const LOGIN_TEXTS = {
   blocked: 'Uw account is geblokkeerd. Neem contact op met de beheerder van uw organisatie.',
   deactivated: 'Uw organisatie is gedeactiveerd in Knooppunt. Neem contact op met de beheerder van Knooppunt.',
   demoHint: (password: string) => `Demo-accounts, allemaal met wachtwoord <code>${escapeHtml(password)}</code>:`,
+  demoPasswordOnly:
+    'In de demo loggen zij in met alleen hun wachtwoord; zonder demo-modus stellen beheerders bij hun eerste login ook een tweede stap in (een authenticator-app).',
 } as const;
 
 export interface LoginPage {
@@ -25,8 +27,11 @@ export interface LoginPage {
   lockedSeconds?: number | undefined;
   /** The right password of an account that may not log in: why not. */
   refused?: 'blocked' | 'deactivated' | undefined;
-  /** Demo mode only: the accounts to try, and their password. */
-  demo?: { emails: string[]; password: string } | undefined;
+  /**
+   * Demo mode only: the accounts to try, and their password; `passwordOnly` when no second
+   * factor is required of them (MFA_REQUIRED none, demo mode's default).
+   */
+  demo?: { emails: string[]; password: string; passwordOnly?: boolean } | undefined;
 }
 
 export function renderLoginPage({
@@ -49,7 +54,7 @@ export function renderLoginPage({
   const hint = demo
     ? `<div class="hint">${LOGIN_TEXTS.demoHint(demo.password)}<ul>${demo.emails
         .map((address) => `<li><code>${escapeHtml(address)}</code></li>`)
-        .join('')}</ul></div>`
+        .join('')}</ul>${demo.passwordOnly ? `<p>${escapeHtml(LOGIN_TEXTS.demoPasswordOnly)}</p>` : ''}</div>`
     : '';
   // With an e-mail address already typed, the password is what needs fixing.
   const focusEmail = email ? '' : ' autofocus';

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { deleteExpiredPayloads } from './adapter';
 import { interactionRoutes } from './interactions';
+import type { SecretCipher } from '../secrets/cipher';
 import type { LoginPage } from './login-page';
 import { setPasswordRoutes } from './set-password';
 import { forgotPasswordRoutes } from './forgot-password';
@@ -41,8 +42,8 @@ const isForm = (contentType: string | undefined) =>
  *
  * The endpoints where clients authenticate (token, and its revocation) are throttled here, around
  * the provider: by the client id of a Basic Authorization header (how every client with a secret
- * authenticates) or of a client assertion in the body (private_key_jwt), and by source address;
- * the provider's 401 (invalid_client) is the failure.
+ * authenticates) or of a client assertion in the body (private_key_jwt) together with the source
+ * address, and by source address alone; the provider's 401 (invalid_client) is the failure.
  */
 const providerRoutes: FastifyPluginAsync<{ provider: Provider; throttle: Throttle; events: LoginEvents }> = async (
   app,
@@ -108,17 +109,25 @@ export const embeddedIdp = fp<{
   audit: AuditService;
   registry: Registry;
   mailer: Mailer;
+  /** Encrypts the second factors' secrets (decision 0054). */
+  cipher: SecretCipher;
   /** The accounts the login page lists (demo mode), handed in by the composition root (app.ts). */
   demoAccounts?: LoginPage['demo'];
 }>(
-  async (app, { config, db, signingKeys, audit, registry, mailer, demoAccounts }) => {
+  async (app, { config, db, signingKeys, audit, registry, mailer, cipher, demoAccounts }) => {
     const systemClients = createSystemClientStore(db, app.log);
     const provider = createProvider({ config, db, signingKeys, systemClients });
     logProviderErrors(provider, app.log);
     answerOutagesAsUnavailable(provider, `${config.publicUrl}/`);
     const events = createLoginEvents({ db, audit, registry });
 
-    await app.register(providerRoutes, { provider, throttle: createThrottle(db, config.login, 'token'), events });
+    await app.register(providerRoutes, {
+      provider,
+      // A client id is no secret (the portal and the audit log show it): its lock must not reach the
+      // client's own system at another address (decision 0051).
+      throttle: createThrottle(db, config.login, 'token', { accountPerAddress: true }),
+      events,
+    });
     await app.register(interactionRoutes, {
       provider,
       db,
@@ -127,6 +136,8 @@ export const embeddedIdp = fp<{
       demo: demoAccounts,
       throttle: createThrottle(db, config.login, 'login'),
       events,
+      cipher,
+      secondFactor: config.secondFactor,
     });
 
     await app.register(setPasswordRoutes, { db, portalUrl: `${config.publicUrl}/` });

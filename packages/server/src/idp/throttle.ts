@@ -5,7 +5,10 @@ import type { LoginLimits } from '../config';
 import type { Database } from '../db/client';
 import { loginThrottle } from '../db/schema';
 
-/** Who is locked out, and for how long still. */
+/**
+ * Who is locked out, and for how long still. With `accountPerAddress` an account's lock holds only
+ * for the source address whose failures started it.
+ */
 export interface Lock {
   scope: 'account' | 'address';
   retryAfterSeconds: number;
@@ -38,6 +41,25 @@ const hashed = (value: string) => createHash('sha256').update(value).digest('bas
 
 const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+/** The longest textual IP address (IPv6 with an IPv4 tail and a zone) kept as it is in a key. */
+const MAX_ADDRESS_KEY = 64;
+
+/**
+ * A source address as a counter's key. A proxy that is believed (TRUST_PROXY=true believes
+ * everyone) may pass on any text as the client's address; one too long for the table's primary key
+ * index is counted by its hash instead.
+ */
+const addressKey = (source: string) => (source.length <= MAX_ADDRESS_KEY ? source : `#${hashed(source)}`);
+
+export interface ThrottleOptions {
+  /**
+   * Count an account's failures per source address (the token endpoint, decision 0051): a lock then
+   * refuses the account only from the address that failed, so nobody can lock a system client out
+   * of its own address by knowing its client id.
+   */
+  accountPerAddress?: boolean;
+}
+
 /**
  * Failed-credential counters per account and per source address, in `login_throttle` so every
  * process counts together (rate-limiter-flexible's Drizzle store over our own database: PGlite and
@@ -48,7 +70,12 @@ const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  * `maxFailuresPerAccount` before its own lock, so an office behind one address is not slowed by a
  * few typing errors spread over its users.
  */
-export function createThrottle(db: Database, limits: LoginLimits, name: 'login' | 'token' | 'reset') {
+export function createThrottle(
+  db: Database,
+  limits: LoginLimits,
+  name: 'login' | 'token' | 'reset',
+  { accountPerAddress = false }: ThrottleOptions = {},
+) {
   const limiter = (scope: Lock['scope'], points: number) =>
     new RateLimiterDrizzle({
       storeClient: db,
@@ -74,11 +101,13 @@ export function createThrottle(db: Database, limits: LoginLimits, name: 'login' 
     }
   };
 
-  /** `account`: the e-mail address or client id tried, if any; `address`: the request's source. */
-  async function admit(account: string | undefined, address: string): Promise<Admission> {
+  /** `account`: the e-mail address or client id tried, if any; `source`: the request's source address. */
+  async function admit(account: string | undefined, source: string): Promise<Admission> {
+    const address = addressKey(source);
     const byAddress = await take(addresses, address);
     if (typeof byAddress === 'number') return { locked: { scope: 'address', retryAfterSeconds: byAddress } };
-    const accountKey = account === undefined ? undefined : hashed(account);
+    const accountKey =
+      account === undefined ? undefined : accountPerAddress ? `${hashed(account)}@${address}` : hashed(account);
     const byAccount = accountKey === undefined ? undefined : await take(accounts, accountKey);
     if (typeof byAccount === 'number') {
       // Nothing was checked: a locked account's own user retrying does not bring the address closer to its lock.

@@ -42,6 +42,12 @@ export async function searchOrganisations(db: Database, query: OrganisationQuery
   return { items: items as Organisation[], count: total?.count ?? 0 };
 }
 
+/** Every organisation's name, deactivated ones too: a new name may not look like any of them. */
+export async function organisationNames(db: Database): Promise<string[]> {
+  const rows = await db.select({ organisatie: organisations.organisatie }).from(organisations);
+  return rows.map((row) => row.organisatie);
+}
+
 /** Inserts the organisation, or answers undefined when the name (in any case) exists already. */
 export async function insertOrganisation(
   db: Database,

@@ -38,7 +38,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ service: OrganisationsS
         tags: ['Organisaties'],
         summary: 'Create an organisation',
         description:
-          "Name required (at most 200 characters, unique regardless of case), type one of the creatable types; a Gedelegeerd netbeheerder needs at least one delegerende. Only a user manager who sees every organisation — the operator's own staff or the super role — creates one (403 for a participant's user manager, decision 0014). Audited.",
+          "Name required (at most 200 characters, unique regardless of case; stored NFC; no invisible characters, no mix of scripts, and no look-alike of an existing organisation's name by its UTS #39 skeleton: 400 naming `organisatie`, decision 0053), type one of the creatable types; a Gedelegeerd netbeheerder needs at least one delegerende. Only a user manager who sees every organisation — the operator's own staff or the super role — creates one (403 for a participant's user manager, decision 0014). Audited.",
         body: createOrganisationSchema,
         response: { 201: organisationSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
       },

@@ -10,11 +10,13 @@ import type { AuditService } from '../../audit/service';
 import { isOperator } from '../../auth/tenancy';
 import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { endSessions } from '../../idp/sessions';
+import { lookAlikeOf } from '../../lib/skeleton';
 import {
   insertOrganisation,
   organisationForUpdate,
+  organisationNames,
   searchOrganisations,
   setDeactivated,
   userIdsOf,
@@ -43,7 +45,11 @@ export function createOrganisationsService({ db, audit }: { db: Database; audit:
       return { items, count, skip: body.skip, limit: body.limit };
     },
 
-    /** Decision 0014: only a user manager who sees every organisation creates one. */
+    /**
+     * Decision 0014: only a user manager who sees every organisation creates one. A name that looks
+     * like an existing one without being it is refused (decision 0053): it could pass for that
+     * participant in every list.
+     */
     async create(actor: AuthUser, input: CreateBody): Promise<Organisation> {
       const policy = userManagementPolicy({
         roles: actor.roles,
@@ -57,6 +63,8 @@ export function createOrganisationsService({ db, audit }: { db: Database; audit:
         metadata: metadataFor(input),
       };
       return db.transaction(async (tx) => {
+        const lookAlike = lookAlikeOf(input.organisatie, await organisationNames(tx));
+        if (lookAlike) throw new ValidationError('organisatie', ORGANISATION_TEXTS.lookAlike(lookAlike));
         const created = await insertOrganisation(tx, organisation);
         if (!created) throw new ConflictError(ORGANISATION_TEXTS.duplicate(input.organisatie));
         await audit.record(tx, actor, {

@@ -50,6 +50,24 @@ export async function clientsOf(db: Database, organisationId: string): Promise<S
     .orderBy(desc(systemClients.created), desc(systemClients.clientId));
 }
 
+/** Locks the organisation's row until the transaction ends: one change to its clients at a time. */
+export async function lockOrganisation(db: Database, organisationId: string): Promise<void> {
+  await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .for('update');
+}
+
+/** The organisation's clients that are not revoked. */
+export async function activeClientCount(db: Database, organisationId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(systemClients)
+    .where(and(eq(systemClients.organisationId, organisationId), isNull(systemClients.revoked)));
+  return row?.count ?? 0;
+}
+
 /** Inserts the client; undefined when its id exists already. */
 export async function insertClient(db: Database, row: NewSystemClientRow): Promise<SystemClientRow | undefined> {
   const [inserted] = await db.insert(systemClients).values(row).onConflictDoNothing().returning();

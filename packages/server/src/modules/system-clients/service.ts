@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { importJWK } from 'jose';
 import type { z } from 'zod';
 import {
   CLIENT_ORGANISATION_TYPES,
@@ -19,10 +18,13 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { hashPassword } from '../../idp/passwords';
+import { checkedJwks } from './jwks';
 import {
+  activeClientCount,
   clientById,
   clientsOf,
   insertClient,
+  lockOrganisation,
   organisationByName,
   organisationOfDeelnemer,
   updateClient,
@@ -32,11 +34,9 @@ import {
 
 export type SystemClientsService = ReturnType<typeof createSystemClientsService>;
 type CreateBody = z.output<typeof createSystemClientSchema>;
-type Jwks = { keys: Record<string, unknown>[] };
 
 /** Algorithms a private_key_jwt client may sign its assertion with (idp/provider.ts offers the same). */
-export const CLIENT_ASSERTION_ALGORITHMS = ['RS256', 'PS256', 'ES256'] as const;
-const MIN_RSA_BITS = 2048;
+export const CLIENT_ASSERTION_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'ES384'] as const;
 /** 32 random bytes: 256 bits, base64url (43 characters). */
 const SECRET_BYTES = 32;
 const ID_ATTEMPTS = 5;
@@ -61,26 +61,6 @@ export function newClientId(organisatie: string, omgeving: Omgeving = 'productie
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || 'client';
   return `${slug}${omgeving === 'test' ? '-test' : ''}-${randomBytes(4).toString('hex')}`;
-}
-
-/** A JWKS whose every key is a public signing key for one of the assertion algorithms; else 400 naming `jwks`. */
-async function checkedJwks(jwks: Jwks): Promise<Jwks> {
-  const invalid = () => new ValidationError('jwks', SYSTEM_CLIENT_TEXTS.jwksInvalid);
-  for (const key of jwks.keys) {
-    if (key.use !== undefined && key.use !== 'sig') throw invalid();
-    const algorithms =
-      key.kty === 'RSA' ? ['RS256', 'PS256'] : key.kty === 'EC' && key.crv === 'P-256' ? ['ES256'] : [];
-    const alg = key.alg === undefined ? algorithms[0] : algorithms.find((candidate) => candidate === key.alg);
-    if (!alg) throw invalid();
-    try {
-      const imported = await importJWK(key, alg);
-      if (imported instanceof Uint8Array || imported.type !== 'public') throw invalid();
-      if (key.kty === 'RSA' && Buffer.from(String(key.n), 'base64url').length * 8 < MIN_RSA_BITS) throw invalid();
-    } catch {
-      throw invalid();
-    }
-  }
-  return jwks;
 }
 
 function toSystemClient(row: SystemClientRow, organisatie: string, now = new Date()): SystemClient {
@@ -120,6 +100,7 @@ export function createSystemClientsService({
   const { oidc } = config;
   const external = oidc.externalIssuer !== undefined;
   const graceMs = config.systemClients.secretGraceHours * 60 * 60 * 1000;
+  const { maxPerOrganisation } = config.systemClients;
   // With an external provider its discovery document names the token endpoint; we do not fetch it.
   const tokenEndpoint = external
     ? `${oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`
@@ -192,11 +173,16 @@ export function createSystemClientsService({
       if (external) throw new ConflictError(SYSTEM_CLIENT_TEXTS.external);
       const organisation = await targetOrganisation(actor, body.organisatie);
       const withSecret = body.methode === 'client_secret_basic';
-      const jwks = withSecret ? null : await checkedJwks(body.jwks!);
+      const jwks = withSecret ? null : checkedJwks(body.jwks!, config.systemClients.keys);
       const secret = withSecret ? newClientSecret() : undefined;
       // scrypt outside the transaction: no row is locked while it runs.
       const secretHash = secret ? await hashPassword(secret) : null;
       const row = await db.transaction(async (tx) => {
+        // Locked, so that two requests at once cannot both take the last place.
+        await lockOrganisation(tx, organisation.id);
+        if ((await activeClientCount(tx, organisation.id)) >= maxPerOrganisation) {
+          throw new ConflictError(SYSTEM_CLIENT_TEXTS.tooManyClients(organisation.organisatie, maxPerOrganisation));
+        }
         for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
           const inserted = await insertClient(tx, {
             clientId: newClientId(organisation.organisatie, body.omgeving),
@@ -265,7 +251,7 @@ export function createSystemClientsService({
 
     /**
      * 'Intrekken': the provider issues the client no token from now on; tokens it has are JWTs that
-     * stay valid until they expire (ACCESS_TOKEN_TTL_SECONDS). Its secrets are forgotten.
+     * stay valid until they expire (ACCESS_TOKEN_TTL_SECONDS). Its secrets and public keys are forgotten.
      */
     async revoke(actor: AuthUser, clientId: string): Promise<SystemClient> {
       return db.transaction(async (tx) => {
@@ -278,6 +264,7 @@ export function createSystemClientsService({
           secretHash: null,
           previousSecretHash: null,
           previousSecretExpires: null,
+          jwks: null,
         });
         await audit.record(tx, actor, {
           action: 'systemclient.revoke',

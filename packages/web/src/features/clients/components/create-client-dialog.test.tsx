@@ -208,6 +208,45 @@ describe('Nieuwe client', () => {
     expect(within(shown).getByRole('textbox', { name: LABELS.clients.clientId })).toHaveTextContent('aannemer_alfa-9x');
   });
 
+  it("shows the server's refusal of a key at the JWKS field, naming the key", async () => {
+    const message = SYSTEM_CLIENT_TEXTS.rsaBits(1, 1024, 2048, 8192);
+    const { user, dialog, omschrijving, chooseMethode, createButton } = await openDialog({
+      [`POST ${CLIENTS}`]: () =>
+        Response.json(
+          { message: `jwks.keys.0.n: ${message}`, details: [{ field: 'jwks.keys.0.n', message }] },
+          { status: 400 },
+        ),
+    });
+    await user.type(omschrijving, 'GIS');
+    await chooseMethode(LABELS.clients.methods.private_key_jwt);
+    const jwks = within(dialog).getByRole('textbox', { name: LABELS.clients.jwks });
+    await user.click(jwks);
+    await user.paste(JSON.stringify({ keys: [{ kty: 'RSA', n: 'AQAB', e: 'AQAB' }] }));
+    await waitFor(() => expect(createButton).toBeEnabled());
+
+    await user.click(createButton);
+
+    await waitFor(() => expect(jwks).toHaveAccessibleDescription(message));
+    expect(jwks).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: LABELS.clients.createdTitle })).not.toBeInTheDocument();
+  });
+
+  it('says the limit of clients when the organisation has as many as it may', async () => {
+    const message = SYSTEM_CLIENT_TEXTS.tooManyClients('Aannemer_Alfa', 10);
+    const { user, omschrijving, createButton } = await openDialog({
+      [`POST ${CLIENTS}`]: () => Response.json({ message }, { status: 409 }),
+    });
+    await user.type(omschrijving, 'Werkorders');
+    await waitFor(() => expect(createButton).toBeEnabled());
+
+    await user.click(createButton);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(screen.getByRole('dialog', { name: TITLES.createSystemClient })).toBeInTheDocument();
+  });
+
   it("keeps the dialog open and shows the server's reason when it refuses", async () => {
     const { user, omschrijving, createButton } = await openDialog({
       [`POST ${CLIENTS}`]: () =>

@@ -17,6 +17,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
 import { FormTextField } from '@/components/form-text-field/form-text-field';
 import { useNotify } from '@/components/notifications/notify-context';
+import { ApiCallError } from '@/lib/api-client';
 import { LABELS } from '@/lib/texts';
 import { useCreateClient } from '../api/create-client';
 import { CREATE_CLIENT_DEFAULTS, createClientBody, createClientFormSchema } from './create-client-form';
@@ -62,7 +63,7 @@ interface FormProps {
 
 function CreateClientForm({ organisatie, mutation, onCancel, onCreated }: FormProps) {
   const { notifyError } = useNotify();
-  const { control, handleSubmit, formState } = useForm({
+  const { control, handleSubmit, formState, setError } = useForm({
     resolver: zodResolver(createClientFormSchema),
     mode: 'all',
     defaultValues: CREATE_CLIENT_DEFAULTS,
@@ -78,7 +79,17 @@ function CreateClientForm({ organisatie, mutation, onCancel, onCreated }: FormPr
         // The secret lives on in the screen's state only, until its dialog is closed.
         mutation.reset();
       },
-      onError: (error) => notifyError(ERROR_TITLES.createSystemClient, error),
+      onError: (error) => {
+        // A refusal of a key (`jwks.keys.2.n`) or of the omschrijving is shown at its field; its
+        // message names the key. Anything else — the limit of clients, say — as a notification.
+        const refusals = error instanceof ApiCallError ? (error.answer?.details ?? []) : [];
+        const shown = refusals.flatMap((detail) => {
+          const field = fieldOf(detail.field);
+          return field ? [{ field, message: detail.message }] : [];
+        });
+        shown.forEach(({ field, message }, index) => setError(field, { message }, { shouldFocus: index === 0 }));
+        if (shown.length === 0) notifyError(ERROR_TITLES.createSystemClient, error);
+      },
     });
   });
 
@@ -131,4 +142,10 @@ function CreateClientForm({ organisatie, mutation, onCancel, onCreated }: FormPr
       />
     </form>
   );
+}
+
+/** The dialog's field for a field the server names. */
+function fieldOf(serverField: string): 'jwks' | 'omschrijving' | undefined {
+  if (serverField === 'jwks' || serverField.startsWith('jwks.')) return 'jwks';
+  return serverField === 'omschrijving' ? 'omschrijving' : undefined;
 }

@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import type { Database } from '../db/client';
+import { userRecoveryCodes, userTotp } from '../db/schema';
+import type { SecretCipher } from '../secrets/cipher';
+
+/*
+ * The second factor of the embedded provider's login (decision 0054): an authenticator app (TOTP,
+ * RFC 6238: SHA-1, 6 digits, 30 s — what every app reads from the QR code) and ten one-time
+ * recovery codes. The secret is stored encrypted with the secret key, bound to its user; a code
+ * counts once (the last accepted time step is kept, and only a later one is accepted).
+ */
+
+const PERIOD_SECONDS = 30;
+const DIGITS = 6;
+/** Codes of one step before or after now are accepted too: a phone's clock may be off a little. */
+const WINDOW = 1;
+const ISSUER = 'Knooppunt';
+export const RECOVERY_CODES = 10;
+
+const totpOf = (secret: string, label = '') =>
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
+
+/** A new secret: 160 random bits (RFC 4226's recommendation), base32 as apps take it by hand. */
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+/** The `otpauth://` address the enrolment's QR code holds. */
+export function totpUri(secret: string, email: string): string {
+  return totpOf(secret, email).toString();
+}
+
+/** The current code of a secret (for tests and the acceptance run, which play the app). */
+export function totpCode(secret: string, at = Date.now()): string {
+  return totpOf(secret).generate({ timestamp: at });
+}
+
+/** The time step a code belongs to, when it is right for now (± WINDOW steps); undefined otherwise. */
+export function totpStep(secret: string, code: string, at = Date.now()): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const delta = totpOf(secret).validate({ token: code, timestamp: at, window: WINDOW });
+  return delta === null ? undefined : Math.floor(at / 1000 / PERIOD_SECONDS) + delta;
+}
+
+/** Recovery codes as people copy them: 'ABCD-EFGH-JKLM' (60 bits, no look-alike letters or digits). */
+const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function newRecoveryCode(): string {
+  const bytes = randomBytes(12);
+  const chars = [...bytes].map((byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+}
+
+/** What is typed, however spaced or cased, hashed as stored. */
+const recoveryHash = (code: string) =>
+  createHash('sha256')
+    .update(code.toUpperCase().replace(/[^A-Z0-9]/g, ''))
+    .digest('hex');
+
+/** A typed value that looks like a recovery code rather than an app's code. */
+export const looksLikeRecoveryCode = (value: string) => /^[A-Za-z0-9]{12}$/.test(value.replace(/[\s-]/g, ''));
+
+const cipherContext = (userId: string) => `totp:${userId}`;
+
+export type SecondFactors = ReturnType<typeof createSecondFactors>;
+
+export function createSecondFactors(db: Database, cipher: SecretCipher) {
+  return {
+    /** The user's app secret, when the user has enrolled one. */
+    async totpSecret(userId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ secret: userTotp.secretEncrypted })
+        .from(userTotp)
+        .where(eq(userTotp.userId, userId));
+      return row ? cipher.decrypt(row.secret, cipherContext(userId)) : undefined;
+    },
+
+    /**
+     * Enrols the app whose code for `step` was just shown, with ten new recovery codes (the plain
+     * codes are returned once, to be shown once). Nothing when the user enrolled meanwhile.
+     */
+    async enrol(userId: string, secret: string, step: number): Promise<string[] | undefined> {
+      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+      return db.transaction(async (tx) => {
+        const [enrolled] = await tx
+          .insert(userTotp)
+          .values({ userId, secretEncrypted: cipher.encrypt(secret, cipherContext(userId)), lastStep: step })
+          .onConflictDoNothing()
+          .returning({ userId: userTotp.userId });
+        if (!enrolled) return undefined;
+        await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+        await tx.insert(userRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: recoveryHash(code) })));
+        return codes;
+      });
+    },
+
+    /** Takes a code's time step: true once per step, and only for a step later than the last taken. */
+    async takeStep(userId: string, step: number): Promise<boolean> {
+      const taken = await db
+        .update(userTotp)
+        .set({ lastStep: step })
+        .where(and(eq(userTotp.userId, userId), lt(userTotp.lastStep, step)))
+        .returning({ userId: userTotp.userId });
+      return taken.length === 1;
+    },
+
+    /** Uses a recovery code: true once per code. */
+    async useRecoveryCode(userId: string, code: string): Promise<boolean> {
+      const used = await db
+        .update(userRecoveryCodes)
+        .set({ used: sql`now()` })
+        .where(
+          and(
+            eq(userRecoveryCodes.userId, userId),
+            eq(userRecoveryCodes.codeHash, recoveryHash(code)),
+            isNull(userRecoveryCodes.used),
+          ),
+        )
+        .returning({ userId: userRecoveryCodes.userId });
+      return used.length === 1;
+    },
+
+    /** How many unused recovery codes the user has left. */
+    async recoveryCodesLeft(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(userRecoveryCodes)
+        .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.used)));
+      return row?.n ?? 0;
+    },
+
+    /** Removes the user's second factor (a user manager's reset); true when there was one. */
+    async reset(userId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+        const removed = await tx
+          .delete(userTotp)
+          .where(eq(userTotp.userId, userId))
+          .returning({ userId: userTotp.userId });
+        return removed.length === 1;
+      });
+    },
+  };
+}
