@@ -40,6 +40,7 @@ export const USER_TEXTS = {
   alGeblokkeerd: 'Deze gebruiker is al geblokkeerd.',
   nietGeblokkeerd: 'Deze gebruiker is niet geblokkeerd.',
   nietVergrendeld: 'Deze gebruiker is niet vergrendeld.',
+  geenTweedeStap: 'Deze gebruiker heeft geen tweede stap ingesteld.',
   alWachtwoord:
     "Deze gebruiker heeft al een wachtwoord ingesteld. Een nieuw wachtwoord vraagt hij zelf aan met 'Wachtwoord vergeten?' op het inlogscherm.",
   geblokkeerdUitnodigen: 'Deze gebruiker is geblokkeerd: deblokkeer hem eerst.',
@@ -70,6 +71,8 @@ export const userSchema = z.object({
   wachtwoordIngesteld: z.boolean(),
   /** Locked for a while after too many failed logins ('Ontgrendelen' lifts it). */
   vergrendeld: z.boolean(),
+  /** Has a second factor (an authenticator app; decision 0054): 'Tweede stap resetten' removes it. */
+  tweedeStap: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -80,7 +80,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a database outage under 
       origin: receiver.origin,
       maxMessages: MAX_MESSAGES,
     });
-    const admin = bearer(await tokenFor({ app, config }, { roles: [SUPER_ROLE, 'Connectiviteit Beheren'] }));
+    // Without demo mode an administrator logs in with a second factor (MFA_REQUIRED beheer, decision 0054).
+    const admin = bearer(
+      await tokenFor({ app, config }, { roles: [SUPER_ROLE, 'Connectiviteit Beheren'], amr: ['pwd', 'otp', 'mfa'] }),
+    );
     const created = await app.inject({
       method: 'POST',
       url: '/rest/clients',

@@ -138,7 +138,7 @@ const ROUTES: {
   { method: 'POST', url: '/rest/roles/search', access: 'canViewUsers' },
   { method: 'POST', url: '/rest/users/autosuggest', access: 'canViewUsers', body: { text: 'noord' } },
   { method: 'POST', url: '/rest/users/roles', access: 'canCreateUser', body: { user: UNKNOWN_ID, roles: [] } },
-  ...['block', 'unblock', 'delete', 'invite', 'unlock'].map((action) => ({
+  ...['block', 'unblock', 'delete', 'invite', 'unlock', 'reset-second-factor'].map((action) => ({
     method: 'POST' as const,
     url: `/rest/users/${action}`,
     access: 'canCreateUser' as const,

@@ -1,7 +1,9 @@
 import * as oidc from 'openid-client';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECOND_FACTOR_TEXTS } from '@knooppunt/domain';
+import { and, eq } from 'drizzle-orm';
+import { SECOND_FACTOR_TEXTS, USER_TEXTS } from '@knooppunt/domain';
+import { auditLog, users as usersTable } from '../src/db/schema';
 import { totpCode } from '../src/idp/second-factor';
 import { bearer, createListeningTestApp, tokenFor, type TestApp } from './helpers';
 import { Browser, discoverPortal, form, startLogin } from './support/oidc-browser';
@@ -131,6 +133,58 @@ describe('the second factor (MFA_REQUIRED=beheer)', () => {
     const refused = await post(second.browser, second.html, { code: recoveryCodes[0]! });
     expect(refused.status).toBe(401);
     expect(await refused.text()).toContain(SECOND_FACTOR_TEXTS.failed);
+  });
+
+  it('lets a platform administrator reset a user’s second factor: audited, sessions ended, enrolment again', async () => {
+    const [target] = await t.app.db.select().from(usersTable).where(eq(usersTable.email, 'users@knooppunt.example'));
+    const reset = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/rest/users/reset-second-factor',
+        headers: bearer(token),
+        payload: { user: target!.id },
+      });
+    const admin = await tokenFor(t, {
+      roles: ['Beheer ziet alles', 'Gebruikers Beheren'],
+      deelnemer: 'Knooppunt_Beheer',
+      email: 'beheer@knooppunt.example',
+      amr: ['pwd', 'otp', 'mfa'],
+    });
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/rest/users/search',
+      headers: bearer(admin),
+      payload: { filters: [{ name: 'search', value: 'users@knooppunt.example' }] },
+    });
+    expect(listed.json().items[0]).toMatchObject({ email: 'users@knooppunt.example', tweedeStap: true });
+    // Without a second factor of its own the administrator has no user management at all.
+    expect(
+      (await reset(await tokenFor(t, { roles: ['Beheer ziet alles', 'Gebruikers Beheren'], amr: ['pwd'] }))).statusCode,
+    ).toBe(403);
+    // A participant's user manager does not see the operator's user.
+    const noord = await tokenFor(t, {
+      roles: ['Netbeheerder', 'Beheer User Beheer'],
+      deelnemer: 'Netbeheer_Noord',
+      amr: ['otp'],
+    });
+    expect([403, 404]).toContain((await reset(noord)).statusCode);
+
+    const done = await reset(admin);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().tweedeStap).toBe(false);
+    const audited = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.second-factor.reset'), eq(auditLog.subjectId, 'users@knooppunt.example')));
+    expect(audited).toHaveLength(1);
+    const again = await reset(admin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(USER_TEXTS.geenTweedeStap);
+
+    // Its next login enrols a new app; the old one's codes and the recovery codes are gone.
+    const next = await passwordStep('users@knooppunt.example');
+    expect(next.html).toContain(`<h1>${SECOND_FACTOR_TEXTS.enrolTitle}</h1>`);
+    expect(secretOf(next.html)).not.toBe(secret);
   });
 
   it('refuses a ticket of another login, a tampered one, and anything malformed, without a 5xx', async () => {

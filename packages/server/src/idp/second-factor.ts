@@ -136,17 +136,15 @@ export function createSecondFactors(db: Database, cipher: SecretCipher) {
         .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.used)));
       return row?.n ?? 0;
     },
-
-    /** Removes the user's second factor (a user manager's reset); true when there was one. */
-    async reset(userId: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
-        const removed = await tx
-          .delete(userTotp)
-          .where(eq(userTotp.userId, userId))
-          .returning({ userId: userTotp.userId });
-        return removed.length === 1;
-      });
-    },
   };
+}
+
+/**
+ * Removes the user's second factor, app and recovery codes (a user manager's reset); true when
+ * there was one. In the caller's transaction, beside its audit entry and the end of the sessions.
+ */
+export async function resetSecondFactor(db: Database, userId: string): Promise<boolean> {
+  await db.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+  const removed = await db.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ userId: userTotp.userId });
+  return removed.length === 1;
 }

@@ -485,6 +485,15 @@ export const LABELS = {
         doneText: (email: string) => `${email} kan weer inloggen.`,
         failed: 'Fout bij ontgrendelen gebruiker',
       },
+      resetSecondFactor: {
+        label: 'Tweede stap resetten',
+        title: 'Tweede stap resetten',
+        text: (email: string) =>
+          `De authenticator-app en herstelcodes van ${email} worden verwijderd en lopende sessies direct beëindigd. Is een tweede stap voor ${email} verplicht, dan stelt ${email} bij de volgende login een nieuwe in. Doe dit alleen als u zeker weet dat het ${email} zelf is die erom vraagt.`,
+        done: 'Tweede stap gereset',
+        doneText: (email: string) => `${email} heeft geen tweede stap meer en is uitgelogd.`,
+        failed: 'Fout bij resetten tweede stap',
+      },
       remove: {
         label: 'Verwijderen',
         title: 'Gebruiker verwijderen',

@@ -3,7 +3,7 @@ import { roleOf, type User } from '@knooppunt/domain';
 import { queryRows, type Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { isUuid } from '../../db/uuid';
-import { organisations, users } from '../../db/schema';
+import { organisations, users, userTotp } from '../../db/schema';
 
 const columns = {
   id: users.id,
@@ -12,6 +12,7 @@ const columns = {
   delegerende: users.delegerende,
   blocked: sql<boolean>`${users.blocked} is not null`,
   passwordSet: sql<boolean>`${users.passwordHash} is not null`,
+  secondFactor: sql<boolean>`exists (select 1 from ${userTotp} t where t.user_id = ${users.id})`,
   organisatie: organisations.organisatie,
   organisatieType: organisations.type,
   metadata: organisations.metadata,
@@ -24,6 +25,7 @@ type Row = {
   delegerende: string | null;
   blocked: boolean;
   passwordSet: boolean;
+  secondFactor: boolean;
   organisatie: string;
   organisatieType: string;
 } & {
@@ -50,6 +52,7 @@ export function toUser(row: Row, vergrendeld = false): User {
     roles: row.roles.map((role) => roleOf(role, row.organisatieType)),
     geblokkeerd: row.blocked,
     wachtwoordIngesteld: row.passwordSet,
+    tweedeStap: row.secondFactor,
     vergrendeld,
   };
 }

@@ -206,6 +206,27 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
   );
 
   app.post(
+    '/rest/users/reset-second-factor',
+    {
+      config: { access: 'canCreateUser' },
+      schema: {
+        tags,
+        summary: "Remove a user's second factor ('Tweede stap resetten')",
+        description: `\`user\` is the userid of a user with an authenticator app (\`tweedeStap\`; else 409): the app and its recovery codes are removed and the user's sessions end; where MFA_REQUIRED asks one of it, it enrols again at its next login (decision 0054). ${managed}`,
+        body: userActionSchema,
+        response: {
+          200: userSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => service.resetSecondFactor(currentUser(request), request.body.user),
+  );
+
+  app.post(
     '/rest/admin/synchronize',
     {
       config: { access: 'canSynchronize' },

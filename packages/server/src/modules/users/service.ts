@@ -22,6 +22,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../er
 import type { IdentityDirectory } from '../../idp/directory';
 import type { LoginLimits } from '../../config';
 import { endSessions } from '../../idp/sessions';
+import { resetSecondFactor } from '../../idp/second-factor';
 import { lockedAccounts, unlockAccount } from '../../idp/throttle';
 import {
   deleteUser,
@@ -307,6 +308,34 @@ export function createUsersService({
       });
       directory.afterCommit?.();
       return result;
+    },
+
+    /**
+     * 'Tweede stap resetten' (decision 0054): removes the user's authenticator app and recovery
+     * codes — for a user who lost both — and ends its sessions; at its next login it enrols again
+     * where the policy requires one. Rights as for blocking (the user's roles must be the actor's
+     * to grant). 409 when it has none. Audited.
+     */
+    async resetSecondFactor(actor: AuthUser, userid: string): Promise<User> {
+      const policy = await policyOf(actor);
+      const result = await db.transaction(async (tx) => {
+        const user = await managedUser(tx, policy, userid, USER_TEXTS.eigenAccount);
+        assertGrantable(
+          policy,
+          user.roles.map((role) => role.name),
+        );
+        if (!(await resetSecondFactor(tx, user.userid))) {
+          throw new ConflictError(USER_TEXTS.geenTweedeStap);
+        }
+        await endSessions(tx, [user.userid]);
+        await audit.record(tx, actor, {
+          action: 'user.second-factor.reset',
+          subjectType: 'user',
+          subjectId: user.email,
+        });
+        return { ...user, tweedeStap: false };
+      });
+      return (await withLocks([result]))[0]!;
     },
 
     /**

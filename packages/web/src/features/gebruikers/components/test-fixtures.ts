@@ -39,7 +39,7 @@ export const organisations: Organisation[] = [
 const role = (name: string, description = '') => ({ id: name, name, description });
 
 /** An account that can log in: not blocked, a password set, not locked. */
-const account = { geblokkeerd: false, wachtwoordIngesteld: true, vergrendeld: false };
+const account = { geblokkeerd: false, wachtwoordIngesteld: true, vergrendeld: false, tweedeStap: false };
 
 export const users: User[] = [
   {
@@ -74,6 +74,7 @@ export const users: User[] = [
   {
     ...account,
     vergrendeld: true,
+    tweedeStap: true,
     userid: 'u4',
     email: 'anna@partner.example',
     organisatie: 'Implementatie_Partner',

@@ -7,6 +7,7 @@ import { useBlockUser } from '../api/block-user';
 import type { CreatedUser } from '../api/create-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useReinviteUser } from '../api/reinvite-user';
+import { useResetSecondFactor } from '../api/reset-second-factor';
 import { useUnblockUser } from '../api/unblock-user';
 import { useUnlockUser } from '../api/unlock-user';
 import type { UserAction } from './user-row-menu';
@@ -24,6 +25,7 @@ export function useUserActions(onInvited: (user: CreatedUser) => void) {
     unblock: useUnblockUser(),
     reinvite: useReinviteUser(),
     unlock: useUnlockUser(),
+    resetSecondFactor: useResetSecondFactor(),
     remove: useDeleteUser(),
   };
   const [asked, setAsked] = useState<{ action: UserAction; user: User }>();

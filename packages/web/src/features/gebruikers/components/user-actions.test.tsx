@@ -123,13 +123,24 @@ describe("a user's actions menu", () => {
   it.each([
     ['unblock', 'piet@combi.example', 'u2', 'piet@combi.example kan dan weer inloggen'],
     ['unlock', 'anna@partner.example', 'u4', 'is vergrendeld na te veel mislukte inlogpogingen'],
+    [
+      'resetSecondFactor',
+      'anna@partner.example',
+      'u4',
+      'De authenticator-app en herstelcodes van anna@partner.example',
+    ],
     ['remove', 'jan@noord.example', 'u1', 'Het auditlog bewaart het e-mailadres.'],
   ] as const)('%s %s after saying what it does', async (action, email, userid, says) => {
     const answer = () =>
       action === 'remove'
         ? new Response(null, { status: 204 })
         : Response.json({ ...userOf(email), geblokkeerd: false, vergrendeld: false });
-    const path = { unblock: '/rest/users/unblock', unlock: '/rest/users/unlock', remove: '/rest/users/delete' }[action];
+    const path = {
+      unblock: '/rest/users/unblock',
+      unlock: '/rest/users/unlock',
+      resetSecondFactor: '/rest/users/reset-second-factor',
+      remove: '/rest/users/delete',
+    }[action];
     // Anna holds a user-management role: only a platform administrator acts on her.
     const { user, api } = await renderScreen({ [`POST ${path}`]: answer }, PLATFORM_ADMIN);
     await user.click(menuButton(email) as HTMLElement);

@@ -9,12 +9,13 @@ import BlockIcon from '@mui/icons-material/Block';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PhonelinkEraseOutlinedIcon from '@mui/icons-material/PhonelinkEraseOutlined';
 import ReplayOutlinedIcon from '@mui/icons-material/ReplayOutlined';
 import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
 import { useId, useState, type ReactElement } from 'react';
 import { LABELS } from '@/lib/texts';
 
-export type UserAction = 'block' | 'unblock' | 'reinvite' | 'unlock' | 'remove';
+export type UserAction = 'block' | 'unblock' | 'reinvite' | 'unlock' | 'resetSecondFactor' | 'remove';
 
 const T = LABELS.gebruikers.userActions;
 
@@ -23,19 +24,21 @@ const ICONS: Record<UserAction, ReactElement> = {
   unblock: <ReplayOutlinedIcon fontSize="small" />,
   reinvite: <ScheduleSendOutlinedIcon fontSize="small" />,
   unlock: <LockOpenOutlinedIcon fontSize="small" />,
+  resetSecondFactor: <PhonelinkEraseOutlinedIcon fontSize="small" />,
   remove: <DeleteOutlinedIcon fontSize="small" />,
 };
 
 /**
  * What the menu offers for this user, as the server takes it: a new invitation only to a user
  * without a password who is not blocked, and only with the embedded provider (`invitations`);
- * 'Ontgrendelen' only while locked.
+ * 'Ontgrendelen' only while locked; 'Tweede stap resetten' only for a user with one.
  */
 export function userActionsOf(user: User, invitations: boolean): UserAction[] {
   return [
     user.geblokkeerd ? 'unblock' : 'block',
     ...(invitations && !user.wachtwoordIngesteld && !user.geblokkeerd ? (['reinvite'] as const) : []),
     ...(user.vergrendeld ? (['unlock'] as const) : []),
+    ...(user.tweedeStap ? (['resetSecondFactor'] as const) : []),
     'remove',
   ];
 }
