@@ -29,7 +29,13 @@ interface Answer {
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
-  for (const close of cleanup.splice(0).reverse()) await close().catch(() => undefined);
+  for (const close of cleanup.splice(0).reverse()) {
+    const started = Date.now();
+    await close().catch(() => undefined);
+    // A slow shutdown after an outage is worth knowing about (once seen: the hook's 60 s in a loaded suite).
+    if (Date.now() - started > 10_000)
+      process.stderr.write(`slow cleanup (${Date.now() - started} ms): ${String(close)}\n`);
+  }
 });
 
 /** The application (API and delivery worker in one process) on its own PostgreSQL server, listening. */
@@ -66,10 +72,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a database outage under 
   it('answers 503 with Retry-After while the database is down, loses nothing and delivers again after it', async () => {
     const server = await startPostgresServer();
     cleanup.push(server.close);
-    const { app, config, key } = await startApp(server);
-    cleanup.push(() => app.close());
+    // The receiver before the app, so that it closes after it: closed first, it would wait for the
+    // worker's keep-alive connections, busy with the backlog until the app stops (the hook's
+    // timeout in a loaded suite).
     const receiver: Receiver = await startReceiver({ delayMs: 5 });
     cleanup.push(receiver.close);
+    const { app, config, key } = await startApp(server);
+    cleanup.push(() => app.close());
 
     await app.db.insert(organisations).values([
       { organisatie: SENDER, type: 'Netbeheerder' },
