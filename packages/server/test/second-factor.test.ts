@@ -21,7 +21,8 @@ let t: TestApp;
 let portal: oidc.Configuration;
 
 beforeAll(async () => {
-  t = await createListeningTestApp({ MFA_REQUIRED: 'beheer' });
+  // No growing delay between wrong codes: the lock test below makes ten of them.
+  t = await createListeningTestApp({ MFA_REQUIRED: 'beheer', LOGIN_DELAY_BASE_MS: '0' });
   portal = await discoverPortal(t.config);
 });
 afterAll(() => t?.close());
@@ -235,6 +236,24 @@ describe('the second factor (MFA_REQUIRED=beheer)', () => {
       form({ ticket: ticketOf(mine.html)!, code: totpCode(secret) }),
     );
     expect(stranger.status).toBe(400);
+  });
+
+  it('locks a user’s codes after ten wrong ones, as passwords are: then even the right code waits', async () => {
+    const { browser, html } = await passwordStep('netbeheer@noord.example');
+    const ownSecret = secretOf(html)!;
+    const wrong = totpCode(ownSecret) === '000000' ? '111111' : '000000';
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 10; i++) {
+      last = await post(browser, html, { code: wrong });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array<number>(9).fill(401), 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await last!.text()).toContain('Te veel mislukte pogingen');
+    const right = await post(browser, html, { code: totpCode(ownSecret) });
+    expect(right.status).toBe(429);
+    expect(right.headers.get('retry-after')).toBeTruthy();
   });
 
   it('leaves the rights that require a second factor out of a token that shows none', async () => {

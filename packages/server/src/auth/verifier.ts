@@ -39,10 +39,6 @@ export interface AuthUser {
   actingAs?: string;
   /** The user's session generation the token was issued in (idp/sessions.ts): an ended one is refused. */
   sessionGeneration?: number;
-  /** The token's `amr` names a second factor (RFC 8176: 'mfa', 'otp', 'hwk' or 'swk'; decision 0054). */
-  secondFactor?: boolean;
-  /** When the user logged in (`auth_time`, seconds since 1970), as the token says. */
-  authTime?: number;
 }
 
 /**
@@ -108,10 +104,9 @@ async function verify(
     throw error;
   }
   const roles = payload[oidc.claims.roles];
-  const secondFactor = hasSecondFactor(payload.amr);
   const roleList = effectiveRoles(
     Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
-    secondFactor,
+    hasSecondFactor(payload.amr),
     policy,
   );
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -126,8 +121,6 @@ async function verify(
     omgeving: payload[oidc.claims.omgeving] === 'test' ? 'test' : 'productie',
     sessionGeneration:
       typeof payload[SESSION_GENERATION_CLAIM] === 'number' ? payload[SESSION_GENERATION_CLAIM] : undefined,
-    secondFactor,
-    authTime: typeof payload.auth_time === 'number' ? payload.auth_time : undefined,
   };
   return { user, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined };
 }

@@ -128,14 +128,44 @@ export function createSecondFactorLogin(options: SecondFactorLoginOptions) {
       const interactionUrl = (request: FastifyRequest) => request.url.slice(0, request.url.lastIndexOf('/'));
       const expired = (reply: FastifyReply) => sendHtml(reply, 400, renderErrorPage('login_required', portalUrl));
 
-      /** The ticket of this interaction, and the throttle's admission for its user's codes. */
-      const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+      /** The form's ticket, when it is this interaction's and still valid, with the code typed. */
+      const ticketOf = async (request: FastifyRequest, reply: FastifyReply) => {
         const { uid } = await interactionOf(request, reply);
         const form = formSchema.safeParse(request.body);
         const ticket = form.success ? open(uid, form.data.ticket) : undefined;
         if (!form.success || !ticket) return { expired: true as const };
         return { uid, ticket, sealed: form.data.ticket, code: (form.data.code ?? '').trim() };
       };
+
+      /**
+       * A code checked under the login throttle (decision 0016): `check` answers what a right code
+       * gives, or undefined; a lock or a wrong code is answered with `page` and its status.
+       */
+      async function throttled<T>(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        ticket: Ticket,
+        check: () => Promise<T | undefined>,
+        page: (status: number, shown: { failed?: boolean; lockedSeconds?: number }) => unknown,
+      ): Promise<T | undefined> {
+        const admission = await throttle.admit(`second-factor:${ticket.userId}`, request.ip);
+        if ('locked' in admission) {
+          events.refused('login');
+          reply.header('retry-after', admission.locked.retryAfterSeconds);
+          await page(429, { lockedSeconds: admission.locked.retryAfterSeconds });
+          return undefined;
+        }
+        const result = await check();
+        if (result === undefined) {
+          const lock = await admission.attempt.failed();
+          await events.failed('login', ticket.email, request.ip, lock);
+          if (lock) reply.header('retry-after', lock.retryAfterSeconds);
+          await page(lock ? 429 : 401, lock ? { lockedSeconds: lock.retryAfterSeconds } : { failed: true });
+          return undefined;
+        }
+        await admission.attempt.succeeded();
+        return result;
+      }
 
       // A page of the second step asked for again (a reload): the login starts over.
       for (const step of Object.values(SECOND_FACTOR_PATHS)) {
@@ -145,60 +175,44 @@ export function createSecondFactorLogin(options: SecondFactorLoginOptions) {
       }
 
       app.post(`${path}/${SECOND_FACTOR_PATHS.code}`, routeOptions, async (request, reply) => {
-        const step = await admit(request, reply);
+        const step = await ticketOf(request, reply);
         if ('expired' in step) return expired(reply);
         const { ticket, sealed, code } = step;
-        const page = (status: number, shown: { failed?: boolean; lockedSeconds?: number }) =>
-          sendHtml(reply, status, renderSecondFactorPage({ action: request.url, ticket: sealed, ...shown }));
-        const admission = await throttle.admit(`second-factor:${ticket.userId}`, request.ip);
-        if ('locked' in admission) {
-          events.refused('login');
-          reply.header('retry-after', admission.locked.retryAfterSeconds);
-          return page(429, { lockedSeconds: admission.locked.retryAfterSeconds });
-        }
-        const secret = await secondFactors.totpSecret(ticket.userId);
-        let amr: string[] | undefined;
-        if (looksLikeRecoveryCode(code)) {
-          if (await secondFactors.useRecoveryCode(ticket.userId, code)) amr = AMR_RECOVERY;
-        } else if (secret) {
-          const taken = totpStep(secret, code);
-          if (taken !== undefined && (await secondFactors.takeStep(ticket.userId, taken))) amr = AMR_APP;
-        }
-        if (!amr) {
-          const lock = await admission.attempt.failed();
-          await events.failed('login', ticket.email, request.ip, lock);
-          if (!lock) return page(401, { failed: true });
-          reply.header('retry-after', lock.retryAfterSeconds);
-          return page(429, { lockedSeconds: lock.retryAfterSeconds });
-        }
-        await admission.attempt.succeeded();
-        return finish(request, reply, { login: { accountId: ticket.userId, amr } });
+        const { userId } = ticket;
+        const amr = await throttled(
+          request,
+          reply,
+          ticket,
+          async () => {
+            if (looksLikeRecoveryCode(code)) {
+              return (await secondFactors.useRecoveryCode(userId, code)) ? AMR_RECOVERY : undefined;
+            }
+            const secret = await secondFactors.totpSecret(userId);
+            const taken = secret === undefined ? undefined : totpStep(secret, code);
+            return taken !== undefined && (await secondFactors.takeStep(userId, taken)) ? AMR_APP : undefined;
+          },
+          (status, shown) =>
+            sendHtml(reply, status, renderSecondFactorPage({ action: request.url, ticket: sealed, ...shown })),
+        );
+        return amr ? finish(request, reply, { login: { accountId: userId, amr } }) : reply;
       });
 
       app.post(`${path}/${SECOND_FACTOR_PATHS.enrol}`, routeOptions, async (request, reply) => {
-        const step = await admit(request, reply);
+        const step = await ticketOf(request, reply);
         if ('expired' in step || !step.ticket.secret) return expired(reply);
         const { uid, ticket, sealed, code } = step;
         const secret = step.ticket.secret;
-        const admission = await throttle.admit(`second-factor:${ticket.userId}`, request.ip);
-        if ('locked' in admission) {
-          events.refused('login');
-          reply.header('retry-after', admission.locked.retryAfterSeconds);
-          return enrolPage(reply, 429, interactionUrl(request), sealed, secret, ticket.email, {
-            lockedSeconds: admission.locked.retryAfterSeconds,
-          });
-        }
-        const taken = totpStep(secret, code);
-        const codes = taken === undefined ? undefined : await secondFactors.enrol(ticket.userId, secret, taken);
-        if (!codes) {
-          const lock = await admission.attempt.failed();
-          await events.failed('login', ticket.email, request.ip, lock);
-          if (lock) reply.header('retry-after', lock.retryAfterSeconds);
-          return enrolPage(reply, lock ? 429 : 401, interactionUrl(request), sealed, secret, ticket.email, {
-            ...(lock ? { lockedSeconds: lock.retryAfterSeconds } : { failed: true }),
-          });
-        }
-        await admission.attempt.succeeded();
+        const codes = await throttled(
+          request,
+          reply,
+          ticket,
+          async () => {
+            const taken = totpStep(secret, code);
+            return taken === undefined ? undefined : secondFactors.enrol(ticket.userId, secret, taken);
+          },
+          (status, shown) => enrolPage(reply, status, interactionUrl(request), sealed, secret, ticket.email, shown),
+        );
+        if (!codes) return reply;
         const done = seal(uid, { userId: ticket.userId, email: ticket.email, amr: AMR_APP });
         return sendHtml(
           reply,
@@ -212,7 +226,7 @@ export function createSecondFactorLogin(options: SecondFactorLoginOptions) {
       });
 
       app.post(`${path}/${SECOND_FACTOR_PATHS.recovery}`, routeOptions, async (request, reply) => {
-        const step = await admit(request, reply);
+        const step = await ticketOf(request, reply);
         if ('expired' in step || !step.ticket.amr) return expired(reply);
         return finish(request, reply, { login: { accountId: step.ticket.userId, amr: step.ticket.amr } });
       });

@@ -17,7 +17,7 @@ const DIGITS = 6;
 /** Codes of one step before or after now are accepted too: a phone's clock may be off a little. */
 const WINDOW = 1;
 const ISSUER = 'Knooppunt';
-export const RECOVERY_CODES = 10;
+const RECOVERY_CODES = 10;
 
 const totpOf = (secret: string, label = '') =>
   new TOTP({
@@ -126,15 +126,6 @@ export function createSecondFactors(db: Database, cipher: SecretCipher) {
         )
         .returning({ userId: userRecoveryCodes.userId });
       return used.length === 1;
-    },
-
-    /** How many unused recovery codes the user has left. */
-    async recoveryCodesLeft(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(userRecoveryCodes)
-        .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.used)));
-      return row?.n ?? 0;
     },
   };
 }

@@ -100,6 +100,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
   );
 
+  /** What an action on one user answers: the user as it is now, or why not. */
+  const userActionResponses = {
+    200: userSchema,
+    400: apiErrorSchema,
+    403: apiErrorSchema,
+    404: apiErrorSchema,
+    409: apiErrorSchema,
+  };
+
   const managed =
     'Rights as for changing roles (decision 0014): a user the caller does not see answers 404 (also for a `user` that is no userid); nobody acts on their own account (403); only users of an organisation the caller may manage and holding only roles it may grant (403 naming the organisation or role). Audited.';
 
@@ -112,13 +121,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         summary: "Block a user ('Blokkeren')",
         description: `\`user\` is the userid. A blocked user cannot log in (the login page says so once the password is right), and its sessions, grants, refresh tokens and access tokens end at once. 409 when already blocked. ${managed}`,
         body: userActionSchema,
-        response: {
-          200: userSchema,
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: userActionResponses,
       },
     },
     async (request) => service.setBlocked(currentUser(request), request.body.user, true),
@@ -133,13 +136,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         summary: "Unblock a user ('Deblokkeren')",
         description: `\`user\` is the userid. The user can log in again with its password. 409 when not blocked. ${managed}`,
         body: userActionSchema,
-        response: {
-          200: userSchema,
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: userActionResponses,
       },
     },
     async (request) => service.setBlocked(currentUser(request), request.body.user, false),
@@ -193,13 +190,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         summary: "Lift a login lock ('Ontgrendelen')",
         description: `\`user\` is the userid of a user locked after too many failed logins (\`vergrendeld\`; else 409): the lock ends and the account's failures are forgotten (its source addresses' counters stay, decision 0016). Setting a password through a link lifts the lock too. ${managed}`,
         body: userActionSchema,
-        response: {
-          200: userSchema,
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: userActionResponses,
       },
     },
     async (request) => service.unlock(currentUser(request), request.body.user),
@@ -214,13 +205,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         summary: "Remove a user's second factor ('Tweede stap resetten')",
         description: `\`user\` is the userid of a user with an authenticator app (\`tweedeStap\`; else 409): the app and its recovery codes are removed and the user's sessions end; where MFA_REQUIRED asks one of it, it enrols again at its next login (decision 0054). ${managed}`,
         body: userActionSchema,
-        response: {
-          200: userSchema,
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: userActionResponses,
       },
     },
     async (request) => service.resetSecondFactor(currentUser(request), request.body.user),
