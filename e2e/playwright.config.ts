@@ -11,8 +11,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'knooppunt-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
-  // Needs a server with short-lived tokens: playwright.session.config.ts runs it.
-  testIgnore: 'session.spec.ts',
+  // Need a server of their own (short-lived tokens and logins, a host name for passkeys):
+  // playwright.session.config.ts runs them.
+  testIgnore: ['session.spec.ts', 'recent-login.spec.ts', 'passkeys.spec.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

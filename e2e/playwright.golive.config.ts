@@ -32,7 +32,9 @@ export default defineConfig({
   testDir: './golive',
   outputDir: '../test-results/golive',
   timeout: 180_000,
-  use: { ...base.use, baseURL },
+  // One long test: a step that waits for ever (a click on an element that never comes) would only
+  // say 'test timeout' at the end; bounded, the failure names the step and its locator.
+  use: { ...base.use, baseURL, actionTimeout: 20_000, navigationTimeout: 30_000 },
   webServer: serversFor(
     port,
     {

@@ -157,6 +157,12 @@ test('from ADMIN_EMAIL to a delivered message on PostgreSQL without demo mode', 
     // Without demo mode an administrator enrols a second factor at the first login (MFA_REQUIRED,
     // default 'beheer'): the test plays the authenticator app.
     await tryLogin(page, GOLIVE_ADMIN, 'beheerder-wachtwoord-1', '/organisaties');
+    await expect(page.getByRole('heading', { name: 'Tweede stap instellen' })).toBeVisible();
+    // The password alone does not open the portal: going there asks for the login again.
+    await page.goto('/organisaties');
+    await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu openen' })).toHaveCount(0);
+    await tryLogin(page, GOLIVE_ADMIN, 'beheerder-wachtwoord-1', '/organisaties');
     await enrolSecondFactor(page);
 
     // 2. The participants and a user for each (invited by mail).

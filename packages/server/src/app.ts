@@ -30,6 +30,9 @@ import { valuelistRoutes } from './modules/valuelists/routes';
 import { regelsRoutes } from './modules/regels/routes';
 import { userRoutes } from './modules/users/routes';
 import { accountRoutes } from './modules/account/routes';
+import { accountSecondFactorRoutes } from './modules/account/second-factor-routes';
+import { passkeyRoutes } from './modules/account/passkey-routes';
+import { relyingPartyOf } from './idp/passkeys';
 import { systemClientRoutes } from './modules/system-clients/routes';
 import { createSystemClientsService } from './modules/system-clients/service';
 import { embeddedDirectory, externalDirectory } from './idp/directory';
@@ -280,7 +283,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Implementation partners act for the participants they are linked to (decision 0041).
   const partners = createImplementationPartners({ db: database.db, audit });
   await app.register(authGuard, {
-    verify: createTokenVerifier(config.oidc, getKey, config.secondFactor),
+    verify: createTokenVerifier(config.oidc, getKey, {
+      secondFactor: config.secondFactor,
+      recentLoginSeconds: config.recentLoginSeconds,
+    }),
     portalClientId: config.oidc.portalClientId,
     mayActFor: partners.actsFor,
     // The embedded provider's users: a password set, a block or a role change ends their tokens at once.
@@ -312,7 +318,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes, {
     service: createUsersService({ db: database.db, audit, directory, loginLimits: config.login }),
   });
-  if (embedded) await app.register(accountRoutes, { db: database.db, audit, limits: config.login });
+  if (embedded) {
+    await app.register(accountRoutes, { db: database.db, audit, limits: config.login });
+    await app.register(accountSecondFactorRoutes, {
+      db: database.db,
+      audit,
+      limits: config.login,
+      cipher,
+      policy: config.secondFactor,
+    });
+    await app.register(passkeyRoutes, {
+      db: database.db,
+      audit,
+      cipher,
+      policy: config.secondFactor,
+      rp: relyingPartyOf(config.publicUrl),
+    });
+  }
   await app.register(systemClientRoutes, {
     service: createSystemClientsService({ db: database.db, audit, config }),
   });

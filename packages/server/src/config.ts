@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
+  RECENT_LOGIN_DEFAULT_MINUTES,
   SECOND_FACTOR_POLICIES,
   SYSTEM_CLIENT_JWKS_KEYS_CEILING,
   SYSTEM_CLIENT_JWKS_MAX_KEYS,
@@ -78,9 +79,18 @@ const envSchema = z.object({
     .max(256 * 1024)
     .default(16 * 1024),
   CLIENT_MAX_PER_ORGANISATION: z.coerce.number().int().min(1).max(1000).default(10),
-  /** The embedded provider's login and token endpoint (idp/throttle.ts, decision 0016). Minutes may be fractions. */
   /** Who must log in with a second factor (decision 0054); default `beheer`, in demo mode `none`. */
   MFA_REQUIRED: z.enum(SECOND_FACTOR_POLICIES).optional(),
+  /**
+   * How recent a login the dangerous actions need (decision 0055), in minutes (fractions allowed);
+   * 0 turns the check off (an external provider whose tokens carry no `auth_time`).
+   */
+  RECENT_LOGIN_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(RECENT_LOGIN_DEFAULT_MINUTES),
+  /** The embedded provider's login and token endpoint (idp/throttle.ts, decision 0016). Minutes may be fractions. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce
@@ -196,6 +206,8 @@ export interface Config {
   demo: boolean;
   /** Who must log in with a second factor (MFA_REQUIRED, decision 0054). */
   secondFactor: SecondFactorPolicy;
+  /** How old a login may be for the dangerous actions, in seconds (RECENT_LOGIN_MINUTES); 0: not checked. */
+  recentLoginSeconds: number;
   /** The bearer token /metrics asks for; undefined: only direct loopback callers get it. */
   metricsToken: string | undefined;
   /** Demo mode's live traffic (src/demo/index.ts): new orders per minute, answers after a random delay. */
@@ -355,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     // Demo mode keeps the demo accounts' password login; a real service asks the administrators for more.
     secondFactor: e.MFA_REQUIRED ?? (demo ? 'none' : 'beheer'),
+    recentLoginSeconds: Math.round(e.RECENT_LOGIN_MINUTES * 60),
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_IP,

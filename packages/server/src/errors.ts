@@ -1,3 +1,5 @@
+import { RECENT_LOGIN_TEXTS } from '@knooppunt/domain';
+
 /** Typed errors thrown anywhere and mapped to status codes in one place (plugins/error-handler). */
 export class AppError extends Error {
   constructor(
@@ -19,6 +21,16 @@ export class ValidationError extends AppError {
 export class UnauthorizedError extends AppError {
   constructor(message = 'Niet ingelogd of ongeldig token') {
     super(401, message);
+  }
+}
+
+/**
+ * A dangerous action without a recent enough login (decision 0055): 401 with the step-up
+ * challenge of RFC 9470 in WWW-Authenticate (plugins/error-handler.ts), `max_age` the window.
+ */
+export class RecentLoginRequiredError extends AppError {
+  constructor(readonly maxAgeSeconds: number) {
+    super(401, RECENT_LOGIN_TEXTS.required(maxAgeSeconds));
   }
 }
 

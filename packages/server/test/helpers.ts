@@ -87,6 +87,11 @@ export interface TokenClaims {
   amr?: string[];
   /** The environment claim: 'test' as a test client's tokens carry it (decision 0038). */
   omgeving?: 'test';
+  /**
+   * When the user logged in (`auth_time`, seconds): a user's token says it logged in just now
+   * unless given (null: no claim, as a system's token); the dangerous actions read it (decision 0055).
+   */
+  authTime?: number | null;
 }
 
 /**
@@ -111,6 +116,7 @@ export async function tokenFor(
     ...((claims.system ?? clientId !== config.oidc.portalClientId) && { [system.claim]: system.value }),
     ...(claims.omgeving && { [names.omgeving]: claims.omgeving }),
     ...(claims.amr && { amr: claims.amr }),
+    ...authTimeClaim(claims, clientId === config.oidc.portalClientId),
   })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
     .setSubject(claims.sub ?? randomUUID())
@@ -119,6 +125,12 @@ export async function tokenFor(
     .setIssuedAt()
     .setExpirationTime(claims.expiresIn ?? '5m')
     .sign(key);
+}
+
+function authTimeClaim({ authTime }: TokenClaims, user: boolean): { auth_time?: number } {
+  if (authTime === null) return {};
+  if (authTime !== undefined) return { auth_time: authTime };
+  return user ? { auth_time: Math.floor(Date.now() / 1000) } : {};
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -134,5 +146,6 @@ export function serviceUser(roles: string[], deelnemer?: string): AuthUser {
     clientId: undefined,
     system: false,
     omgeving: 'productie',
+    recentLogin: { until: Number.POSITIVE_INFINITY, windowSeconds: 15 * 60 },
   };
 }

@@ -52,7 +52,9 @@ describe('the OpenAPI document at /docs/json', () => {
       expect(Object.keys(operation?.responses ?? {}), `${route.method} ${route.url}`).toEqual(
         expect.arrayContaining(['401', '403']),
       );
-      expect(operation?.description).toMatch(/Requires .+\.$/);
+      expect(operation?.description).toMatch(/(^|\n\n)Requires .+\.(\n\n|$)/);
+      // A dangerous action says that it needs a recent login, and how it is refused (decision 0055).
+      if (route.recentLogin) expect(operation?.description).toMatch(/insufficient_user_authentication.+\.$/);
     }
   });
 });

@@ -171,6 +171,25 @@ const ROUTES: {
     access: 'authenticated',
     body: { huidigWachtwoord: 'x', nieuwWachtwoord: 'lang-genoeg-wachtwoord' },
   },
+  { method: 'GET', url: '/rest/account/passkeys', access: 'authenticated' },
+  { method: 'POST', url: '/rest/account/passkeys/options', access: 'authenticated' },
+  { method: 'POST', url: '/rest/account/passkeys', access: 'authenticated', body: { ticket: 'x', response: {} } },
+  { method: 'DELETE', url: '/rest/account/passkeys/onbekend', access: 'authenticated' },
+  { method: 'GET', url: '/rest/account/second-factor', access: 'authenticated' },
+  { method: 'POST', url: '/rest/account/second-factor/app/start', access: 'authenticated' },
+  {
+    method: 'POST',
+    url: '/rest/account/second-factor/app',
+    access: 'authenticated',
+    body: { ticket: 'x', code: '123456' },
+  },
+  {
+    method: 'POST',
+    url: '/rest/account/second-factor/recovery-codes',
+    access: 'authenticated',
+    body: { code: '123456' },
+  },
+  { method: 'DELETE', url: '/rest/account/second-factor', access: 'authenticated', body: { code: '123456' } },
   { method: 'GET', url: '/rest/version', access: 'canAccessRules' },
   {
     method: 'POST',
@@ -343,9 +362,12 @@ describe('route guards', () => {
         .replace('/implementatiepartners/Guard_Test/Guard_Test', '/implementatiepartners/:partner/:deelnemer')
         .replace(`/${UNKNOWN_ID}/compare/${UNKNOWN_ID}`, '/:id/compare/:compareId')
         .replace(`/rules/${UNKNOWN_ID}`, '/rules/:id')
-        .replace('/clients/onbekend-systeem/', '/clients/:clientId/');
+        .replace('/clients/onbekend-systeem/', '/clients/:clientId/')
+        .replace('/passkeys/onbekend', '/passkeys/:id');
     const table = ROUTES.map(({ method, url, access }) => ({ method, url: pattern(url), access }));
-    expect([...t.app.guardedRoutes].sort(byRoute)).toEqual(table.sort(byRoute));
+    // Which of them need a recent login is recent-login.test.ts's.
+    const guarded = t.app.guardedRoutes.map(({ method, url, access }) => ({ method, url, access }));
+    expect(guarded.sort(byRoute)).toEqual(table.sort(byRoute));
   });
 
   describe.each(ROUTES)('$method $url', (route) => {

@@ -10,6 +10,7 @@ import { createAppRouter } from '@/app/router';
 import { CenteredSpinner } from '@/components/status/centered-spinner';
 import { ErrorState } from '@/components/status/error-state';
 import { configureApiClient } from '@/lib/api-client';
+import { recentLogin } from '@/lib/auth/recent-login';
 import { sessionEnded } from '@/lib/auth/session-ended';
 import { createUserManager } from '@/lib/auth/user-manager';
 import { loadPortalConfig } from '@/lib/portal-config';
@@ -37,6 +38,7 @@ loadPortalConfig().then(
       getAccessToken: async () => (await userManager.getUser())?.access_token,
       renewSession: async () => (await userManager.signinSilent())?.access_token,
       onSessionEnded: sessionEnded.report,
+      onRecentLoginRequired: recentLogin.request,
     });
     render(<App config={config} userManager={userManager} router={createAppRouter()} />);
   },

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { TEST_API_PREFIX, actingRoles, permissionsFor, type Permission } from '@knooppunt/domain';
 import { ForbiddenError, UnauthorizedError } from '../errors';
-import type { AuthUser, TokenVerifier } from './verifier';
+import { assertRecentLogin, type AuthUser, type TokenVerifier } from './verifier';
 
 /**
  * What a route needs: a permission flag, any one of several flags (`{ anyOf }`: a call shared by
@@ -16,13 +16,15 @@ export type Access =
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A dangerous action (decision 0055): needs a login of the last RECENT_LOGIN_MINUTES, after the right. */
+    recentLogin?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | undefined;
   }
   interface FastifyInstance {
     /** Every guarded route with the access it declared; the route-table test reads it. */
-    guardedRoutes: { method: string; url: string; access: Access }[];
+    guardedRoutes: { method: string; url: string; access: Access; recentLogin: boolean }[];
   }
 }
 
@@ -62,8 +64,13 @@ export const authGuard = fp<{
     if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    if (route.config?.recentLogin && (access === 'participant' || access === 'public')) {
+      throw new Error(`Route ${String(route.method)} ${route.url}: only a user's login can be recent`);
+    }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.guardedRoutes.push({ method, url: route.url, access });
+      if (method !== 'HEAD') {
+        app.guardedRoutes.push({ method, url: route.url, access, recentLogin: route.config?.recentLogin === true });
+      }
     }
   });
 
@@ -79,13 +86,19 @@ export const authGuard = fp<{
     // Every other guarded route is the portal's: a system's token is no user's.
     if (system) throw new ForbiddenError(GUARD_TEXTS.geenSysteem);
     if (sessionEnded && (await sessionEnded(request.user))) throw new UnauthorizedError(GUARD_TEXTS.sessieBeeindigd);
-    if (access === 'authenticated') return;
+    if (access === 'authenticated') {
+      // One's own account: changing how one logs in needs a recent login too (decision 0055).
+      if (request.routeOptions.config.recentLogin) assertRecentLogin(request.user);
+      return;
+    }
     // Acting for a participant narrows the rights first: the route's right is checked on what
     // the user may do for that participant, not on everything it may do for its own organisation.
     await actFor(request, mayActFor);
     const { permissions } = request.user;
     const granted = typeof access === 'object' ? access.anyOf : [access];
     if (!granted.some((permission) => permissions[permission])) throw new ForbiddenError();
+    // A dangerous action: the right first (403 says no login helps), then how recent the login is.
+    if (request.routeOptions.config.recentLogin) assertRecentLogin(request.user);
   });
 });
 

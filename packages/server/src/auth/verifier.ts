@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import {
+  RECENT_LOGIN_DEFAULT_MINUTES,
   SECOND_FACTOR_ROLES,
   hasSecondFactor,
   permissionsFor,
@@ -9,7 +10,7 @@ import {
   type SecondFactorPolicy,
 } from '@knooppunt/domain';
 import type { Config } from '../config';
-import { UnauthorizedError } from '../errors';
+import { RecentLoginRequiredError, UnauthorizedError } from '../errors';
 import { SESSION_GENERATION_CLAIM } from '../idp/sessions';
 
 /** The caller of a request, as its access token says. */
@@ -39,6 +40,20 @@ export interface AuthUser {
   actingAs?: string;
   /** The user's session generation the token was issued in (idp/sessions.ts): an ended one is refused. */
   sessionGeneration?: number;
+  /**
+   * How recent the user's login is for the dangerous actions (decision 0055): until when (ms since
+   * the epoch) it counts as recent — `auth_time` plus the window, 0 without `auth_time`, Infinity
+   * when the check is off — and the window (RECENT_LOGIN_MINUTES, in seconds). Without it a
+   * dangerous action is refused. See assertRecentLogin.
+   */
+  recentLogin?: { until: number; windowSeconds: number };
+}
+
+/** How a verifier reads the tokens: who needs a second factor, how recent a login must be. */
+export interface VerifierPolicy {
+  secondFactor: SecondFactorPolicy;
+  /** RECENT_LOGIN_MINUTES in seconds; 0: not checked. */
+  recentLoginSeconds: number;
 }
 
 /**
@@ -50,6 +65,23 @@ export interface AuthUser {
 export function effectiveRoles(roles: string[], secondFactor: boolean, policy: SecondFactorPolicy): string[] {
   if (secondFactor || !secondFactorRequired(roles, policy)) return roles;
   return policy === 'all' ? [] : roles.filter((role) => !SECOND_FACTOR_ROLES.includes(role));
+}
+
+/** How recent a login at `authTime` (the claim, seconds) is; see AuthUser.recentLogin. */
+export function recentLoginOf(authTime: unknown, windowSeconds: number): NonNullable<AuthUser['recentLogin']> {
+  if (windowSeconds === 0) return { until: Number.POSITIVE_INFINITY, windowSeconds };
+  const until = typeof authTime === 'number' && Number.isFinite(authTime) ? (authTime + windowSeconds) * 1000 : 0;
+  return { until, windowSeconds };
+}
+
+/**
+ * Refuses a dangerous action (decision 0055) unless the user logged in recently enough: 401 with
+ * the step-up challenge of RFC 9470, which the portal answers with a new login.
+ */
+export function assertRecentLogin(user: AuthUser): void {
+  const { until, windowSeconds } = user.recentLogin ?? { until: 0, windowSeconds: RECENT_LOGIN_DEFAULT_MINUTES * 60 };
+  if (until >= Date.now()) return;
+  throw new RecentLoginRequiredError(windowSeconds);
 }
 
 /** Whether a claim holds `value`: equal to it, one of its space-separated words (a scope), or in its list. */
@@ -74,7 +106,7 @@ const CACHED_TOKENS = 10_000;
 export function createTokenVerifier(
   oidc: Config['oidc'],
   getKey: JWTVerifyGetKey,
-  policy: SecondFactorPolicy = 'none',
+  policy: VerifierPolicy = { secondFactor: 'none', recentLoginSeconds: 0 },
 ): TokenVerifier {
   const verified = new Map<string, { user: AuthUser; expiresAt: number }>();
   return async (token) => {
@@ -94,7 +126,7 @@ async function verify(
   oidc: Config['oidc'],
   getKey: JWTVerifyGetKey,
   token: string,
-  policy: SecondFactorPolicy,
+  policy: VerifierPolicy,
 ): Promise<{ user: AuthUser; expiresAt: number | undefined }> {
   let payload: JWTPayload;
   try {
@@ -107,7 +139,7 @@ async function verify(
   const roleList = effectiveRoles(
     Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
     hasSecondFactor(payload.amr),
-    policy,
+    policy.secondFactor,
   );
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const user: AuthUser = {
@@ -121,6 +153,7 @@ async function verify(
     omgeving: payload[oidc.claims.omgeving] === 'test' ? 'test' : 'productie',
     sessionGeneration:
       typeof payload[SESSION_GENERATION_CLAIM] === 'number' ? payload[SESSION_GENERATION_CLAIM] : undefined,
+    recentLogin: recentLoginOf(payload.auth_time, policy.recentLoginSeconds),
   };
   return { user, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined };
 }

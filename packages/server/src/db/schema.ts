@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -104,6 +105,37 @@ export const userRecoveryCodes = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Raw bytes; PGlite and node-postgres both answer a Uint8Array (a Buffer is one). */
+const bytea = customType<{ data: Uint8Array<ArrayBuffer>; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * A user's passkeys and security keys (WebAuthn, decision 0054): the credential's id (base64url)
+ * and public key (COSE) as the authenticator registered them, and its signature counter.
+ */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    lastUsed: timestamp('last_used', { withTimezone: true }),
+  },
+  (t) => [index('user_passkeys_user_idx').on(t.userId)],
 );
 
 /** Who did what to which subject, with the state before and after. Every write records itself here. */

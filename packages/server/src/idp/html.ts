@@ -46,6 +46,9 @@ a{color:#0b3d91}
 .secret{font-family:"Roboto Mono",Consolas,monospace;font-size:.875rem;word-break:break-all;background:#f5f6f8;padding:8px 12px;border-radius:4px;margin:0 0 20px}
 .codes{font-family:"Roboto Mono",Consolas,monospace;font-size:1rem;columns:2;list-style:none;padding:0;margin:0 0 24px}
 .codes li{padding:4px 0}
+[hidden]{display:none!important}
+.or{display:flex;align-items:center;gap:12px;margin:24px 0;font-size:.875rem;color:rgba(0,0,0,.6)}
+.or::before,.or::after{content:"";flex:1;border-top:1px solid rgba(0,0,0,.12)}
 `;
 
 /** A whole page: the portal's app bar above one card holding `body` (already escaped HTML). */

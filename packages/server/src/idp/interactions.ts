@@ -21,6 +21,7 @@ import type { SecretCipher } from '../secrets/cipher';
 import type { SecondFactorPolicy } from '@knooppunt/domain';
 import { createSecondFactors } from './second-factor';
 import { createSecondFactorLogin } from './second-factor-login';
+import { createPasskeys, relyingPartyOf } from './passkeys';
 
 export interface InteractionOptions {
   provider: Provider;
@@ -34,6 +35,8 @@ export interface InteractionOptions {
   cipher: SecretCipher;
   /** Who must log in with a second factor (MFA_REQUIRED). */
   secondFactor: SecondFactorPolicy;
+  /** PUBLIC_URL: the passkeys' relying party. */
+  publicUrl: string;
 }
 
 const paramsSchema = z.object({ uid: z.string().min(1).max(64) });
@@ -57,8 +60,12 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
   // Unknown e-mail addresses cost a password check too, so timing does not tell which accounts exist.
   const dummyHash = hashPassword(randomUUID());
 
-  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).headers(PAGE_HEADERS).send(html);
+  const sendHtml = (
+    reply: FastifyReply,
+    status: number,
+    html: string,
+    headers: Record<string, string> = PAGE_HEADERS,
+  ) => reply.code(status).headers(headers).send(html);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof errors.SessionNotFound)
@@ -93,6 +100,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
 
   const secondStep = createSecondFactorLogin({
     secondFactors: createSecondFactors(db, cipher),
+    passkeys: createPasskeys(db, relyingPartyOf(options.publicUrl)),
     cipher,
     policy: options.secondFactor,
     throttle,

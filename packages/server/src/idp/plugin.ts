@@ -138,6 +138,7 @@ export const embeddedIdp = fp<{
       events,
       cipher,
       secondFactor: config.secondFactor,
+      publicUrl: config.publicUrl,
     });
 
     await app.register(setPasswordRoutes, { db, portalUrl: `${config.publicUrl}/` });

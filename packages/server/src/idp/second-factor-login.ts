@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
-import QRCode from 'qrcode';
 import { z } from 'zod';
-import { secondFactorRequired, type SecondFactorPolicy } from '@knooppunt/domain';
+import {
+  PASSKEY_TEXTS,
+  passkeyAuthenticationResponseSchema,
+  passkeyRegistrationResponseSchema,
+  secondFactorRequired,
+  type SecondFactorPolicy,
+} from '@knooppunt/domain';
 import type { SecretCipher } from '../secrets/cipher';
 import { isStorableText } from '../db/text';
 import type { Throttle } from './throttle';
 import type { IdpUser } from './users-repository';
-import { looksLikeRecoveryCode, newTotpSecret, totpStep, totpUri, type SecondFactors } from './second-factor';
+import { looksLikeRecoveryCode, newTotpSecret, totpQrSvg, totpStep, type SecondFactors } from './second-factor';
 import { renderEnrolPage, renderRecoveryCodesPage, renderSecondFactorPage } from './second-factor-pages';
+import { passkeyPageHeaders, registerPasskeyLibrary } from './passkey-pages';
+import { newChallenge, type Passkeys } from './passkeys';
 import { renderErrorPage } from './status-pages';
 import type { LoginEvents } from './login-events';
 
@@ -24,9 +31,14 @@ import type { LoginEvents } from './login-events';
 /** How long the password step's ticket lasts. */
 const TICKET_MINUTES = 10;
 
-/** RFC 8176's methods: a password; a one-time code (the app); more than one factor. */
+/**
+ * RFC 8176's methods: a password; a one-time code (the app); a hardware-secured key (a passkey or
+ * security key: proof of possession of a key the authenticator keeps, decision 0054 'Passkeys');
+ * more than one factor.
+ */
 const AMR_PASSWORD = ['pwd'];
 const AMR_APP = ['pwd', 'otp', 'mfa'];
+const AMR_PASSKEY = ['pwd', 'hwk', 'mfa'];
 const AMR_RECOVERY = ['pwd', 'mfa'];
 
 const ticketSchema = z.object({
@@ -35,6 +47,8 @@ const ticketSchema = z.object({
   exp: z.number(),
   /** Enrolment: the new app's secret, until its first code is given. */
   secret: z.string().optional(),
+  /** The challenge of the page's WebAuthn ceremony: a passkey's use, or (enrolment) its registration. */
+  challenge: z.string().optional(),
   /** Enrolled and shown the recovery codes: the login ends at the next post. */
   amr: z.array(z.string()).optional(),
 });
@@ -43,22 +57,44 @@ type Ticket = z.infer<typeof ticketSchema>;
 const formSchema = z.object({
   ticket: z.string().max(4096),
   code: z.string().max(64).refine(isStorableText).optional(),
+  /** The browser's answer to a WebAuthn ceremony, as JSON (the passkey's posts). */
+  response: z.string().max(14_000).optional(),
 });
 
-export const SECOND_FACTOR_PATHS = { code: 'tweede-stap', enrol: 'instellen', recovery: 'herstelcodes' } as const;
+export const SECOND_FACTOR_PATHS = {
+  code: 'tweede-stap',
+  enrol: 'instellen',
+  recovery: 'herstelcodes',
+  passkey: 'passkey',
+  passkeyEnrol: 'passkey-instellen',
+} as const;
+
+/** The browser's answer in a form field, when it is JSON of `schema`'s shape. */
+function answerOf<T>(schema: z.ZodType<T>, json: string): T | undefined {
+  try {
+    const parsed = schema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Shown = { failed?: boolean; passkeyFailed?: boolean; lockedSeconds?: number };
 
 export interface SecondFactorLoginOptions {
   secondFactors: SecondFactors;
+  passkeys: Passkeys;
   cipher: SecretCipher;
   policy: SecondFactorPolicy;
   throttle: Throttle;
   events: LoginEvents;
   portalUrl: string;
-  sendHtml: (reply: FastifyReply, status: number, html: string) => FastifyReply;
+  sendHtml: (reply: FastifyReply, status: number, html: string, headers?: Record<string, string>) => FastifyReply;
 }
 
 export function createSecondFactorLogin(options: SecondFactorLoginOptions) {
-  const { secondFactors, cipher, policy, throttle, events, portalUrl, sendHtml } = options;
+  const { secondFactors, passkeys, cipher, policy, throttle, events, portalUrl, sendHtml } = options;
+  const passkeyHeaders = passkeyPageHeaders(passkeys.rp.origin);
   const context = (uid: string) => `login-ticket:${uid}`;
   const seal = (uid: string, ticket: Omit<Ticket, 'exp'> & { exp?: number }) =>
     cipher.encrypt(JSON.stringify({ exp: Date.now() + TICKET_MINUTES * 60_000, ...ticket }), context(uid));
@@ -73,26 +109,60 @@ export function createSecondFactorLogin(options: SecondFactorLoginOptions) {
   const pathOf = (interactionUrl: string, step: keyof typeof SECOND_FACTOR_PATHS) =>
     `${interactionUrl}/${SECOND_FACTOR_PATHS[step]}`;
 
+  /** Enrolment: the app's QR code and key, and a passkey's registration for the ticket's challenge. */
   const enrolPage = async (
     reply: FastifyReply,
     status: number,
     interactionUrl: string,
-    ticket: string,
-    secret: string,
-    email: string,
-    shown: { failed?: boolean; lockedSeconds?: number } = {},
-  ) =>
-    sendHtml(
+    sealed: string,
+    ticket: Omit<Ticket, 'exp'> & { secret: string; challenge: string },
+    shown: Shown = {},
+  ) => {
+    const { secret, email, userId, challenge } = ticket;
+    const options = await passkeys.registrationOptions({ id: userId, email }, challenge);
+    return sendHtml(
       reply,
       status,
       renderEnrolPage({
         action: pathOf(interactionUrl, 'enrol'),
-        ticket,
+        ticket: sealed,
         secret,
-        qrSvg: await QRCode.toString(totpUri(secret, email), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+        qrSvg: await totpQrSvg(secret, email),
+        passkey: { action: pathOf(interactionUrl, 'passkeyEnrol'), ticket: sealed, ceremony: 'registration', options },
         ...shown,
       }),
+      passkeyHeaders,
     );
+  };
+
+  /** The second step of an enrolled user: its passkeys (for the ticket's challenge), its app's code or a recovery code. */
+  const codePage = async (
+    reply: FastifyReply,
+    status: number,
+    interactionUrl: string,
+    sealed: string,
+    ticket: Omit<Ticket, 'exp'>,
+    shown: Shown = {},
+  ) => {
+    const [secret, options] = await Promise.all([
+      secondFactors.totpSecret(ticket.userId),
+      ticket.challenge === undefined ? undefined : passkeys.authenticationOptions(ticket.userId, ticket.challenge),
+    ]);
+    const passkey = options && {
+      action: pathOf(interactionUrl, 'passkey'),
+      ticket: sealed,
+      ceremony: 'authentication' as const,
+      options,
+    };
+    const html = renderSecondFactorPage({
+      action: pathOf(interactionUrl, 'code'),
+      ticket: sealed,
+      app: secret !== undefined,
+      passkey,
+      ...shown,
+    });
+    return passkey ? sendHtml(reply, status, html, passkeyHeaders) : sendHtml(reply, status, html);
+  };
 
   return {
     /**
@@ -104,16 +174,15 @@ export function createSecondFactorLogin(options: SecondFactorLoginOptions) {
       interaction: { uid: string; url: string },
       user: IdpUser,
     ): Promise<InteractionResults | undefined> {
-      const enrolled = await secondFactors.totpSecret(user.id);
-      if (enrolled) {
-        const ticket = seal(interaction.uid, { userId: user.id, email: user.email });
-        sendHtml(reply, 200, renderSecondFactorPage({ action: pathOf(interaction.url, 'code'), ticket }));
+      const [app, passkey] = await Promise.all([secondFactors.totpSecret(user.id), passkeys.has(user.id)]);
+      if (app !== undefined || passkey) {
+        const ticket = { userId: user.id, email: user.email, ...(passkey && { challenge: newChallenge() }) };
+        await codePage(reply, 200, interaction.url, seal(interaction.uid, ticket), ticket);
         return undefined;
       }
       if (!secondFactorRequired(user.roles, policy)) return { login: { accountId: user.id, amr: AMR_PASSWORD } };
-      const secret = newTotpSecret();
-      const ticket = seal(interaction.uid, { userId: user.id, email: user.email, secret });
-      await enrolPage(reply, 200, interaction.url, ticket, secret, user.email);
+      const ticket = { userId: user.id, email: user.email, secret: newTotpSecret(), challenge: newChallenge() };
+      await enrolPage(reply, 200, interaction.url, seal(interaction.uid, ticket), ticket);
       return undefined;
     },
 
@@ -134,8 +203,38 @@ export function createSecondFactorLogin(options: SecondFactorLoginOptions) {
         const form = formSchema.safeParse(request.body);
         const ticket = form.success ? open(uid, form.data.ticket) : undefined;
         if (!form.success || !ticket) return { expired: true as const };
-        return { uid, ticket, sealed: form.data.ticket, code: (form.data.code ?? '').trim() };
+        const { code = '', response = '' } = form.data;
+        return { uid, ticket, sealed: form.data.ticket, code: code.trim(), response };
       };
+
+      /** The form's ticket when it is an enrolment's: the new app's secret and the passkey's challenge. */
+      const enrolmentOf = async (request: FastifyRequest, reply: FastifyReply) => {
+        const step = await ticketOf(request, reply);
+        if ('expired' in step) return undefined;
+        const { secret, challenge } = step.ticket;
+        if (secret === undefined || challenge === undefined) return undefined;
+        return { ...step, ticket: { ...step.ticket, secret, challenge } };
+      };
+
+      /** The new recovery codes, shown once; the login ends at the next post with `amr`. */
+      const recoveryCodesPage = (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        uid: string,
+        ticket: Ticket,
+        amr: string[],
+        codes: string[],
+      ) =>
+        sendHtml(
+          reply,
+          200,
+          renderRecoveryCodesPage({
+            action: `${interactionUrl(request)}/${SECOND_FACTOR_PATHS.recovery}`,
+            ticket: seal(uid, { userId: ticket.userId, email: ticket.email, amr }),
+            codes,
+            ...(amr === AMR_PASSKEY && { intro: PASSKEY_TEXTS.recoveryCodes }),
+          }),
+        );
 
       /**
        * A code checked under the login throttle (decision 0016): `check` answers what a right code
@@ -146,7 +245,7 @@ export function createSecondFactorLogin(options: SecondFactorLoginOptions) {
         reply: FastifyReply,
         ticket: Ticket,
         check: () => Promise<T | undefined>,
-        page: (status: number, shown: { failed?: boolean; lockedSeconds?: number }) => unknown,
+        page: (status: number, shown: Shown) => unknown,
       ): Promise<T | undefined> {
         const admission = await throttle.admit(`second-factor:${ticket.userId}`, request.ip);
         if ('locked' in admission) {
@@ -166,6 +265,8 @@ export function createSecondFactorLogin(options: SecondFactorLoginOptions) {
         await admission.attempt.succeeded();
         return result;
       }
+
+      registerPasskeyLibrary(app, routeOptions);
 
       // A page of the second step asked for again (a reload): the login starts over.
       for (const step of Object.values(SECOND_FACTOR_PATHS)) {
@@ -191,38 +292,71 @@ export function createSecondFactorLogin(options: SecondFactorLoginOptions) {
             const taken = secret === undefined ? undefined : totpStep(secret, code);
             return taken !== undefined && (await secondFactors.takeStep(userId, taken)) ? AMR_APP : undefined;
           },
-          (status, shown) =>
-            sendHtml(reply, status, renderSecondFactorPage({ action: request.url, ticket: sealed, ...shown })),
+          (status, shown) => codePage(reply, status, interactionUrl(request), sealed, ticket, shown),
+        );
+        return amr ? finish(request, reply, { login: { accountId: userId, amr } }) : reply;
+      });
+
+      // A passkey's answer that is not right counts as a wrong code: the page says the key was not recognised.
+      const asPasskey = ({ failed, ...shown }: Shown): Shown => ({ ...shown, passkeyFailed: failed ?? false });
+
+      app.post(`${path}/${SECOND_FACTOR_PATHS.passkey}`, routeOptions, async (request, reply) => {
+        const step = await ticketOf(request, reply);
+        if ('expired' in step || step.ticket.secret !== undefined) return expired(reply);
+        const { ticket, sealed, response } = step;
+        const { userId, challenge } = ticket;
+        if (challenge === undefined) return expired(reply);
+        const amr = await throttled(
+          request,
+          reply,
+          ticket,
+          async () => {
+            const answer = answerOf(passkeyAuthenticationResponseSchema, response);
+            return answer && (await passkeys.verifyAuthentication(userId, answer, challenge)) ? AMR_PASSKEY : undefined;
+          },
+          (status, shown) => codePage(reply, status, interactionUrl(request), sealed, ticket, asPasskey(shown)),
         );
         return amr ? finish(request, reply, { login: { accountId: userId, amr } }) : reply;
       });
 
       app.post(`${path}/${SECOND_FACTOR_PATHS.enrol}`, routeOptions, async (request, reply) => {
-        const step = await ticketOf(request, reply);
-        if ('expired' in step || !step.ticket.secret) return expired(reply);
+        const step = await enrolmentOf(request, reply);
+        if (!step) return expired(reply);
         const { uid, ticket, sealed, code } = step;
-        const secret = step.ticket.secret;
         const codes = await throttled(
           request,
           reply,
           ticket,
           async () => {
-            const taken = totpStep(secret, code);
-            return taken === undefined ? undefined : secondFactors.enrol(ticket.userId, secret, taken);
+            const taken = totpStep(ticket.secret, code);
+            return taken === undefined ? undefined : secondFactors.enrol(ticket.userId, ticket.secret, taken);
           },
-          (status, shown) => enrolPage(reply, status, interactionUrl(request), sealed, secret, ticket.email, shown),
+          (status, shown) => enrolPage(reply, status, interactionUrl(request), sealed, ticket, shown),
         );
-        if (!codes) return reply;
-        const done = seal(uid, { userId: ticket.userId, email: ticket.email, amr: AMR_APP });
-        return sendHtml(
+        return codes ? recoveryCodesPage(request, reply, uid, ticket, AMR_APP, codes) : reply;
+      });
+
+      app.post(`${path}/${SECOND_FACTOR_PATHS.passkeyEnrol}`, routeOptions, async (request, reply) => {
+        const step = await enrolmentOf(request, reply);
+        if (!step) return expired(reply);
+        const { uid, ticket, sealed, response } = step;
+        const enrolled = await throttled(
+          request,
           reply,
-          200,
-          renderRecoveryCodesPage({
-            action: `${interactionUrl(request)}/${SECOND_FACTOR_PATHS.recovery}`,
-            ticket: done,
-            codes,
-          }),
+          ticket,
+          async () => {
+            const answer = answerOf(passkeyRegistrationResponseSchema, response);
+            const passkey = answer && (await passkeys.verifyRegistration(answer, ticket.challenge));
+            return passkey && passkeys.enrol(ticket.userId, passkey);
+          },
+          (status, shown) => enrolPage(reply, status, interactionUrl(request), sealed, ticket, asPasskey(shown)),
         );
+        if (!enrolled) return reply;
+        // Recovery codes the user still had stay valid: none to show, the login ends here.
+        if (!enrolled.recoveryCodes) {
+          return finish(request, reply, { login: { accountId: ticket.userId, amr: AMR_PASSKEY } });
+        }
+        return recoveryCodesPage(request, reply, uid, ticket, AMR_PASSKEY, enrolled.recoveryCodes);
       });
 
       app.post(`${path}/${SECOND_FACTOR_PATHS.recovery}`, routeOptions, async (request, reply) => {

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { RECOVERY_CODE_COUNT } from '@knooppunt/domain';
 import type { Database } from '../db/client';
-import { userRecoveryCodes, userTotp } from '../db/schema';
+import { userPasskeys, userRecoveryCodes, userTotp } from '../db/schema';
 import type { SecretCipher } from '../secrets/cipher';
 
 /*
@@ -17,7 +19,6 @@ const DIGITS = 6;
 /** Codes of one step before or after now are accepted too: a phone's clock may be off a little. */
 const WINDOW = 1;
 const ISSUER = 'Knooppunt';
-const RECOVERY_CODES = 10;
 
 const totpOf = (secret: string, label = '') =>
   new TOTP({
@@ -37,6 +38,11 @@ export function newTotpSecret(): string {
 /** The `otpauth://` address the enrolment's QR code holds. */
 export function totpUri(secret: string, email: string): string {
   return totpOf(secret, email).toString();
+}
+
+/** The enrolment's QR code, an SVG document holding `totpUri`. */
+export function totpQrSvg(secret: string, email: string): Promise<string> {
+  return QRCode.toString(totpUri(secret, email), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
 }
 
 /** The current code of a secret (for tests and the acceptance run, which play the app). */
@@ -85,21 +91,28 @@ export function createSecondFactors(db: Database, cipher: SecretCipher) {
 
     /**
      * Enrols the app whose code for `step` was just shown, with ten new recovery codes (the plain
-     * codes are returned once, to be shown once). Nothing when the user enrolled meanwhile.
+     * codes are returned once, to be shown once). Nothing when the user enrolled meanwhile. In the
+     * caller's transaction when given (beside its audit entry), else in one of its own.
      */
-    async enrol(userId: string, secret: string, step: number): Promise<string[] | undefined> {
-      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-      return db.transaction(async (tx) => {
-        const [enrolled] = await tx
+    async enrol(userId: string, secret: string, step: number, tx?: Database): Promise<string[] | undefined> {
+      const enrolIn = async (transaction: Database) => {
+        const [enrolled] = await transaction
           .insert(userTotp)
           .values({ userId, secretEncrypted: cipher.encrypt(secret, cipherContext(userId)), lastStep: step })
           .onConflictDoNothing()
           .returning({ userId: userTotp.userId });
-        if (!enrolled) return undefined;
-        await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
-        await tx.insert(userRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: recoveryHash(code) })));
-        return codes;
-      });
+        return enrolled ? replaceRecoveryCodes(transaction, userId) : undefined;
+      };
+      return tx ? enrolIn(tx) : db.transaction(enrolIn);
+    },
+
+    /** How many of the user's recovery codes are still unused. */
+    async recoveryCodesLeft(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ left: count() })
+        .from(userRecoveryCodes)
+        .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.used)));
+      return row?.left ?? 0;
     },
 
     /** Takes a code's time step: true once per step, and only for a step later than the last taken. */
@@ -131,11 +144,27 @@ export function createSecondFactors(db: Database, cipher: SecretCipher) {
 }
 
 /**
- * Removes the user's second factor, app and recovery codes (a user manager's reset); true when
- * there was one. In the caller's transaction, beside its audit entry and the end of the sessions.
+ * Ten new recovery codes in place of all the user's earlier ones, used or not, in the caller's
+ * transaction; answers the plain codes, to be shown once (only their hashes are kept).
+ */
+export async function replaceRecoveryCodes(db: Database, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await db.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+  await db.insert(userRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: recoveryHash(code) })));
+  return codes;
+}
+
+/**
+ * Removes the user's second factors, app, passkeys and recovery codes (a user manager's reset);
+ * true when there was one. In the caller's transaction, beside its audit entry and the end of the
+ * sessions.
  */
 export async function resetSecondFactor(db: Database, userId: string): Promise<boolean> {
   await db.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
-  const removed = await db.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ userId: userTotp.userId });
-  return removed.length === 1;
+  const app = await db.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ userId: userTotp.userId });
+  const passkeys = await db
+    .delete(userPasskeys)
+    .where(eq(userPasskeys.userId, userId))
+    .returning({ id: userPasskeys.id });
+  return app.length + passkeys.length > 0;
 }

@@ -1,8 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { RECENT_LOGIN_ERROR } from '@knooppunt/domain';
 import { isDatabaseUnavailable, outageOf } from '../db/errors';
-import { AppError, OUTAGE_RETRY_AFTER_SECONDS, OUTAGE_TEXT, ServiceUnavailableError } from '../errors';
+import {
+  AppError,
+  OUTAGE_RETRY_AFTER_SECONDS,
+  OUTAGE_TEXT,
+  RecentLoginRequiredError,
+  ServiceUnavailableError,
+} from '../errors';
 
 interface Detail {
   field: string;
@@ -25,6 +32,15 @@ export const errorHandler = fp(async (app) => {
     }
     if (error instanceof ServiceUnavailableError) {
       return reply.code(503).header('retry-after', error.retryAfterSeconds).send({ message: error.message });
+    }
+    if (error instanceof RecentLoginRequiredError) {
+      return reply
+        .code(401)
+        .header(
+          'www-authenticate',
+          `Bearer error="${RECENT_LOGIN_ERROR}", error_description="A more recent login is required", max_age=${error.maxAgeSeconds}`,
+        )
+        .send({ message: error.message });
     }
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ message: error.message, details: error.details });

@@ -13,6 +13,9 @@ const FORBIDDEN = apiErrorSchema.meta({
   description: 'The token is valid but lacks what the operation requires (see its description).',
 });
 
+const RECENT_LOGIN_NOTE =
+  'A dangerous action (decision 0055): the user\'s login (`auth_time`) must be at most RECENT_LOGIN_MINUTES (15) old, else 401 with `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=…` (RFC 9470): log in again (prompt=login) and repeat the call.';
+
 /**
  * The documents Swagger UI at /docs offers, the participants' API first (decision 0039): what a
  * participant's developer opens it for. The whole document stays at /docs/json.
@@ -68,7 +71,13 @@ export const openapi = fp<{ version: string; publicUrl: string }>(async (app, { 
       const output = jsonSchemaTransform({ ...input, schema: withGuardAnswers });
       if (schema.hide) return output;
       const description = guarded
-        ? [output.schema.description, `Requires ${needs(access)}.`].filter(Boolean).join('\n\n')
+        ? [
+            output.schema.description,
+            `Requires ${needs(access)}.`,
+            input.route.config?.recentLogin && RECENT_LOGIN_NOTE,
+          ]
+            .filter(Boolean)
+            .join('\n\n')
         : output.schema.description;
       return {
         ...output,

@@ -5,6 +5,7 @@ import { NotificationProvider } from '@/components/notifications/notification-pr
 import { PortalConfigProvider, type PortalConfig } from '@/lib/portal-config';
 import { AppTheme } from './providers/app-theme';
 import { QueryProvider } from './providers/query-provider';
+import { RecentLoginDialog } from './providers/recent-login-dialog';
 import { SessionEndedDialog } from './providers/session-ended-dialog';
 import { SessionErrorNotifier } from './providers/session-error-notifier';
 import type { AppRouter } from './router';
@@ -24,6 +25,7 @@ export function App({ config, userManager, router }: AppProps) {
             <QueryProvider>
               <SessionErrorNotifier />
               <SessionEndedDialog />
+              <RecentLoginDialog />
               <RouterProvider router={router} />
             </QueryProvider>
           </NotificationProvider>

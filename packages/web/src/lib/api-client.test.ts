@@ -281,3 +281,96 @@ describe('apiRequest when the session expired (401)', () => {
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 });
+
+describe('apiRequest when a dangerous action needs a recent login (401, RFC 9470)', () => {
+  const TEXT =
+    'Voor deze actie moet u in de afgelopen 15 minuten zijn ingelogd. Log opnieuw in en probeer het nog eens.';
+  const stepUp = () =>
+    Response.json(
+      { message: TEXT },
+      {
+        status: 401,
+        headers: {
+          'www-authenticate': 'Bearer error="insufficient_user_authentication", error_description="x", max_age=900',
+        },
+      },
+    );
+  /** Answers the challenge to any token but `recent`, like our server for a dangerous action. */
+  const serverWanting = (recent: string) => async (input: RequestInfo | URL) =>
+    input instanceof Request && input.headers.get('Authorization') === `Bearer ${recent}`
+      ? Response.json({ blocked: true })
+      : stepUp();
+
+  it('asks for a new login (not a renewal) and repeats the call with its token', async () => {
+    const renewSession = vi.fn(async () => 'token-renewed');
+    const onRecentLoginRequired = vi.fn(async () => 'token-recent');
+    const onSessionEnded = vi.fn();
+    configureApiClient({
+      getAccessToken: async () => 'token-old',
+      renewSession,
+      onSessionEnded,
+      onRecentLoginRequired,
+    });
+    fetchMock.mockImplementation(serverWanting('token-recent'));
+
+    const result = await apiRequest('POST', '/rest/users/block', { user: 'u1' }, { namens: 'Aannemer_Alfa' });
+
+    expect(result).toEqual({ blocked: true });
+    expect(onRecentLoginRequired).toHaveBeenCalledExactlyOnceWith(900);
+    expect(renewSession).not.toHaveBeenCalled();
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    const [, retry] = fetchMock.mock.calls.map(([request]) => request as Request);
+    expect(retry?.headers.get('Authorization')).toBe('Bearer token-recent');
+    expect(retry?.headers.get(ACTING_FOR_HEADER)).toBe('Aannemer_Alfa');
+    expect(await retry?.json()).toEqual({ user: 'u1' });
+  });
+
+  it("fails with the server's reason when the user declines, without repeating the call or ending the session", async () => {
+    const onSessionEnded = vi.fn();
+    configureApiClient({
+      getAccessToken: async () => 'token-old',
+      onSessionEnded,
+      onRecentLoginRequired: async () => undefined,
+    });
+    fetchMock.mockImplementation(serverWanting('token-recent'));
+
+    const error = await failure(apiRequest('POST', '/rest/users/block', { user: 'u1' }));
+
+    expect(error).not.toBeInstanceOf(SessionEndedError);
+    expect(error).toMatchObject({ message: CALL_FAILURE.errorResponse, detail: TEXT, status: 401 });
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('asks once only: a new login that is still refused fails the call', async () => {
+    const onRecentLoginRequired = vi.fn(async () => 'token-also-old');
+    configureApiClient({ getAccessToken: async () => 'token-old', onRecentLoginRequired });
+    fetchMock.mockImplementation(serverWanting('token-recent'));
+
+    const error = await failure(apiRequest('POST', '/rest/clients', {}));
+
+    expect(error).toMatchObject({ detail: TEXT, status: 401 });
+    expect(onRecentLoginRequired).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('treats a plain 401 as before: a renewal, not a new login', async () => {
+    const onRecentLoginRequired = vi.fn(async () => 'token-recent');
+    configureApiClient({
+      getAccessToken: async () => 'token-old',
+      renewSession: async () => 'token-new',
+      onRecentLoginRequired,
+    });
+    fetchMock.mockImplementation(async (input) =>
+      input instanceof Request && input.headers.get('Authorization') === 'Bearer token-new'
+        ? Response.json({ ok: true })
+        : Response.json(
+            { message: 'Ongeldig of verlopen token' },
+            { status: 401, headers: { 'www-authenticate': 'Bearer' } },
+          ),
+    );
+
+    await expect(apiRequest('GET', '/rest/x')).resolves.toEqual({ ok: true });
+    expect(onRecentLoginRequired).not.toHaveBeenCalled();
+  });
+});

@@ -1,4 +1,4 @@
-import { CALL_FAILURE, type ApiError } from '@knooppunt/domain';
+import { CALL_FAILURE, RECENT_LOGIN_TEXTS, recentLoginChallenge, type ApiError } from '@knooppunt/domain';
 import { LABELS } from './texts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -55,6 +55,11 @@ export interface ApiClientOptions {
   renewSession?: AccessTokenGetter;
   /** Called when a 401 outlived a renewal: the session has ended. */
   onSessionEnded?: () => void;
+  /**
+   * A dangerous action needs a more recent login (decision 0055): asks the user to log in again
+   * and answers the new access token, or undefined when the user declines.
+   */
+  onRecentLoginRequired?: (maxAgeSeconds: number) => Promise<string | undefined>;
 }
 
 let options: ApiClientOptions = { getAccessToken: async () => undefined };
@@ -84,6 +89,23 @@ export async function apiRequest<T>(
   init: ApiRequestInit = {},
 ): Promise<T> {
   let response = await send(method, path, body, init, options.getAccessToken);
+  const challenge =
+    response.status === 401 ? recentLoginChallenge(response.headers.get('www-authenticate')) : undefined;
+  if (challenge) {
+    // A dangerous action and a login too old for it: a renewal keeps the old login, so the user
+    // logs in again, and the call is made once more with that login's token.
+    const token = await options.onRecentLoginRequired?.(challenge.maxAgeSeconds);
+    if (token) response = await send(method, path, body, init, async () => token);
+    if (!token || recentLoginChallenge(response.headers.get('www-authenticate'))) {
+      const answer = serverAnswer((await response.text().catch(() => '')).trim());
+      throw new ApiCallError(
+        CALL_FAILURE.errorResponse,
+        answer?.message ?? RECENT_LOGIN_TEXTS.required(challenge.maxAgeSeconds),
+        401,
+        answer,
+      );
+    }
+  }
   if (response.status === 401) {
     // The access token expired or was refused (403 is about rights, and says so below): renew once,
     // silently, and try the call once more. A 401 after that, or no renewal, means the session ended.

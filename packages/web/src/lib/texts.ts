@@ -1,4 +1,4 @@
-import { PASSWORD_LINK_DAYS } from '@knooppunt/domain';
+import { PASSWORD_LINK_DAYS, SECOND_FACTOR_TEXTS } from '@knooppunt/domain';
 
 const COUNT_FORMAT = new Intl.NumberFormat('nl-NL');
 
@@ -43,6 +43,7 @@ export const LABELS = {
     logout: 'Uitloggen',
     account: 'Account',
     changePassword: 'Wachtwoord wijzigen',
+    secondFactor: 'Tweede stap',
     deelnemer: 'Deelnemer',
     email: 'E-mail',
     version: (version: string) => `v${version}`,
@@ -89,6 +90,53 @@ export const LABELS = {
     doneTitle: 'Wachtwoord gewijzigd',
     done: 'Uw wachtwoord is gewijzigd. U bent overal uitgelogd; log opnieuw in met uw nieuwe wachtwoord.',
   },
+  /**
+   * 'Tweede stap' in the account menu (issue 31, decision 0054): the embedded provider's users set
+   * up their own authenticator app, renew its recovery codes, or remove it where that is allowed.
+   */
+  secondFactor: {
+    title: SECOND_FACTOR_TEXTS.title,
+    loading: 'Tweede stap laden',
+    loadFailed: 'Fout bij ophalen tweede stap',
+    failed: 'Fout bij tweede stap',
+    intro:
+      'Met een tweede stap vraagt Knooppunt bij het inloggen na uw wachtwoord ook een code uit een authenticator-app op uw telefoon, of uw passkey of beveiligingssleutel, zodat uw wachtwoord alleen niet genoeg is.',
+    appTitle: 'Authenticator-app',
+    noApp: 'Er is geen authenticator-app ingesteld.',
+    setUp: 'Instellen',
+    scan: 'Scan de QR-code met een authenticator-app (bijvoorbeeld Microsoft Authenticator, Google Authenticator of FreeOTP) en vul de code in die de app toont.',
+    qrAlt: 'QR-code voor uw authenticator-app',
+    manual: SECOND_FACTOR_TEXTS.enrolManual,
+    key: 'Sleutel',
+    copyKey: 'Sleutel kopiëren',
+    code: SECOND_FACTOR_TEXTS.codeLabel,
+    codeHint: 'De zes cijfers die de app nu toont.',
+    confirm: SECOND_FACTOR_TEXTS.submit,
+    enrolledToast: 'Tweede stap ingesteld',
+    codesTitle: SECOND_FACTOR_TEXTS.recoveryTitle,
+    codesIntro: SECOND_FACTOR_TEXTS.recoveryIntro,
+    codesOnce: 'U ziet deze codes alleen nu.',
+    codesLabel: 'Herstelcodes',
+    copy: 'Kopiëren',
+    download: 'Downloaden',
+    fileName: 'knooppunt-herstelcodes.txt',
+    fileHeading: (email: string) => `Herstelcodes voor Knooppunt beheer (${email}). Elke code werkt één keer.`,
+    saved: 'Ik heb de codes bewaard',
+    enrolled: 'Uw authenticator-app is ingesteld. Bij het inloggen geeft u na uw wachtwoord een code uit de app.',
+    codesLeft: (left: number, total: number) => `Herstelcodes over: ${left} van ${total}`,
+    codesLow: 'U hebt nog maar weinig herstelcodes. Maak nieuwe, zodat u ook zonder uw telefoon kunt blijven inloggen.',
+    renew: 'Nieuwe herstelcodes maken',
+    renewIntro: 'Vul een code uit uw authenticator-app in. Uw huidige herstelcodes werken daarna niet meer.',
+    renewSubmit: 'Nieuwe codes maken',
+    renewedToast: 'Nieuwe herstelcodes gemaakt',
+    remove: 'App verwijderen',
+    removeIntro:
+      'Vul een code uit uw authenticator-app in. Daarna vraagt Knooppunt geen code uit de app meer. Hebt u geen passkey, dan logt u weer in met alleen uw wachtwoord en vervallen uw herstelcodes.',
+    removeSubmit: 'Verwijderen',
+    removedToast: 'Authenticator-app verwijderd',
+    required:
+      "Voor uw rollen is een tweede stap verplicht: zonder passkey kunt u de app niet verwijderen. Bent u uw telefoon en uw herstelcodes kwijt? Vraag dan uw gebruikersbeheerder om 'Tweede stap resetten'.",
+  },
   /** The session ended at the provider or could not be renewed (decision 0021). */
   session: {
     title: 'Sessie verlopen',
@@ -97,6 +145,15 @@ export const LABELS = {
     unsavedLost:
       'Wat u nog niet hebt opgeslagen, gaat bij het inloggen verloren. Wilt u het eerst overnemen, kies dan Later.',
     later: 'Later',
+  },
+  /** Recent login for a dangerous action (decision 0055). */
+  recentLogin: {
+    title: 'Opnieuw inloggen',
+    needed: (window: string) => `Voor deze actie moet u in de afgelopen ${window} zijn ingelogd.`,
+    howItGoes: 'Log opnieuw in in het venster dat opent; daarna gaat de actie verder.',
+    loginAgain: 'Opnieuw inloggen',
+    popupClosed: 'Het inlogvenster werd gesloten voordat u was ingelogd. Probeer het opnieuw.',
+    otherUser: 'U logde in als een andere gebruiker. De actie is niet uitgevoerd; log opnieuw in met uw eigen account.',
   },
   menu: {
     sections: {

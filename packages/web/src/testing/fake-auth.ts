@@ -51,6 +51,8 @@ export function fakeAuth(options: FakeAuthOptions = {}): AuthContextProps {
       removeSilentRenewError: vi.fn(),
     } as unknown as AuthContextProps['events'],
     signinRedirect: vi.fn(async () => undefined),
+    // A new login in a popup (decision 0055): the same user, with a new token.
+    signinPopup: vi.fn(async () => ({ ...user, access_token: 'token-recent' }) as User),
     signoutRedirect: vi.fn(async () => undefined),
   } as Partial<AuthContextProps> as AuthContextProps;
 }

@@ -6,12 +6,14 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AppTheme } from '@/app/providers/app-theme';
 import { QueryProvider } from '@/app/providers/query-provider';
 import { NotificationProvider } from '@/components/notifications/notification-provider';
-import { PortalConfigProvider } from '@/lib/portal-config';
+import { PortalConfigProvider, type PortalConfig } from '@/lib/portal-config';
 import { fakeAuth, TEST_CONFIG, type FakeAuthOptions } from './fake-auth';
 
 interface RenderOptions extends FakeAuthOptions {
   /** The URL the test starts on. */
   url?: string;
+  /** The portal's configuration, when a test needs another than TEST_CONFIG's. */
+  config?: PortalConfig;
 }
 
 /** Renders `ui` on any URL, with the portal's providers around it. */
@@ -21,13 +23,13 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) 
 
 /** Mounts routes in a memory router with the portal's providers: theme, config, a fake session, alerts and queries. */
 export function renderRoutes(routes: RouteObject[], options: RenderOptions = {}) {
-  const { url = '/', ...authOptions } = options;
+  const { url = '/', config = TEST_CONFIG, ...authOptions } = options;
   const auth = fakeAuth(authOptions);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const user = userEvent.setup();
   const view = render(
     <AppTheme>
-      <PortalConfigProvider config={TEST_CONFIG}>
+      <PortalConfigProvider config={config}>
         <AuthContext value={auth}>
           <NotificationProvider>
             <QueryProvider>

@@ -109,7 +109,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> 
   app.post(
     '/rest/management/message/bulk-retry',
     {
-      config: { access: 'canRetryMessage' },
+      config: { access: 'canRetryMessage', recentLogin: true },
       schema: {
         tags: ['Berichten'],
         summary: 'Resend every undelivered message matching the filters (Alles opnieuw versturen)',

@@ -50,7 +50,7 @@ export const opdrachtRoutes: FastifyPluginAsyncZod<{ service: OpdrachtenService 
   app.patch(
     '/rest/management/opdracht/cancel/:opdrachtId',
     {
-      config: { access: 'canCancelOpdracht' },
+      config: { access: 'canCancelOpdracht', recentLogin: true },
       schema: {
         tags: ['Opdrachten'],
         summary: 'Cancel an order by hand',

@@ -41,7 +41,7 @@ export const systemClientRoutes: FastifyPluginAsyncZod<{ service: SystemClientsS
   app.post(
     '/rest/clients',
     {
-      config: { access: 'canManageClients' },
+      config: { access: 'canManageClients', recentLogin: true },
       schema: {
         tags,
         summary: "'Nieuwe client': register a system client",
@@ -62,7 +62,7 @@ export const systemClientRoutes: FastifyPluginAsyncZod<{ service: SystemClientsS
   app.post(
     '/rest/clients/:clientId/geheim',
     {
-      config: { access: 'canManageClients' },
+      config: { access: 'canManageClients', recentLogin: true },
       schema: {
         tags,
         summary: "'Nieuw geheim': rotate a client's secret",

@@ -3,7 +3,7 @@ import { roleOf, type User } from '@knooppunt/domain';
 import { queryRows, type Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { isUuid } from '../../db/uuid';
-import { organisations, users, userTotp } from '../../db/schema';
+import { organisations, userPasskeys, users, userTotp } from '../../db/schema';
 
 const columns = {
   id: users.id,
@@ -12,7 +12,9 @@ const columns = {
   delegerende: users.delegerende,
   blocked: sql<boolean>`${users.blocked} is not null`,
   passwordSet: sql<boolean>`${users.passwordHash} is not null`,
-  secondFactor: sql<boolean>`exists (select 1 from ${userTotp} t where t.user_id = ${users.id})`,
+  // An authenticator app or a passkey (decision 0054).
+  secondFactor: sql<boolean>`(exists (select 1 from ${userTotp} t where t.user_id = ${users.id})
+    or exists (select 1 from ${userPasskeys} p where p.user_id = ${users.id}))`,
   organisatie: organisations.organisatie,
   organisatieType: organisations.type,
   metadata: organisations.metadata,

@@ -76,7 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         tags,
         summary: "Change a user's roles",
         description:
-          "`user` is the userid. The roles must belong to the group of the user's organisation type: exactly one main role when the group has main roles, else at least one optional role (400 naming `roles`); for an organisation of type 'Beheerder': 'Beheer ziet alles' with optional roles of its group, or one or more staff roles, or 'geen' alone. Rights (decision 0014): a user the caller does not see answers 404; nobody changes their own roles (403); users of a 'Beheerder'-type organisation, and granting or removing the super role, the Beheerder group's own optional roles or a user-management role, only for a platform administrator ('Beheer ziet alles' with 'Gebruikers Beheren'); a user manager of a participant only manages its own organisation's users (403 naming the organisation or role). Audited. Ends the user's sessions and tokens: the new roles hold from its next login.",
+          "`user` is the userid. The roles must belong to the group of the user's organisation type: exactly one main role when the group has main roles, else at least one optional role (400 naming `roles`); for an organisation of type 'Beheerder': 'Beheer ziet alles' with optional roles of its group, or one or more staff roles, or 'geen' alone. Rights (decision 0014): a user the caller does not see answers 404; nobody changes their own roles (403); users of a 'Beheerder'-type organisation, and granting or removing the super role, the Beheerder group's own optional roles or a user-management role, only for a platform administrator ('Beheer ziet alles' with 'Gebruikers Beheren'); a user manager of a participant only manages its own organisation's users (403 naming the organisation or role). Audited. Ends the user's sessions and tokens: the new roles hold from its next login. Changing the roles of a user of a 'Beheerder'-type organisation (the Beheerder group's roles) needs a login of the last RECENT_LOGIN_MINUTES (decision 0055): else 401 with `WWW-Authenticate: Bearer error=\"insufficient_user_authentication\", max_age=…` (RFC 9470).",
         body: changeRolesSchema,
         response: { 200: userSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
@@ -92,7 +92,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
         tags,
         summary: 'Create a user',
         description:
-          "E-mail trimmed, valid, at most 100 characters, unique regardless of case (409); the organisation must exist; the roles as for changing roles; `metadata.delegerende` required exactly when the organisation has delegating parties and the role is 'Gedelegeerd Netbeheerder', and one of them (400 naming the field). Combi and deelnemer come from the organisation; `userid` is assigned. Only in an organisation the caller may manage and with roles it may grant, as for changing roles (403 naming the organisation or role, decision 0014). The user has no password until they set one through a one-time link (7 days), which is logged and, in demo mode, answered as `setPasswordUrl`. Audited.",
+          "E-mail trimmed, valid, at most 100 characters, unique regardless of case (409); the organisation must exist; the roles as for changing roles; `metadata.delegerende` required exactly when the organisation has delegating parties and the role is 'Gedelegeerd Netbeheerder', and one of them (400 naming the field). Combi and deelnemer come from the organisation; `userid` is assigned. Only in an organisation the caller may manage and with roles it may grant, as for changing roles (403 naming the organisation or role, decision 0014). The user has no password until they set one through a one-time link (7 days), which is logged and, in demo mode, answered as `setPasswordUrl`. Audited. A user of a 'Beheerder'-type organisation (roles of the Beheerder group) needs a login of the last RECENT_LOGIN_MINUTES, as for changing roles (decision 0055).",
         body: createUserSchema,
         response: { 201: createdUserSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
       },
@@ -115,7 +115,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
   app.post(
     '/rest/users/block',
     {
-      config: { access: 'canCreateUser' },
+      config: { access: 'canCreateUser', recentLogin: true },
       schema: {
         tags,
         summary: "Block a user ('Blokkeren')",

@@ -1,4 +1,5 @@
 import {
+  OPERATOR_ROLE_GROUP,
   OTHER_ROLE_GROUP,
   ROLE_GROUPS,
   USER_TEXTS,
@@ -16,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { AuditService } from '../../audit/service';
 import { isOperator } from '../../auth/tenancy';
-import type { AuthUser } from '../../auth/verifier';
+import { assertRecentLogin, type AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { IdentityDirectory } from '../../idp/directory';
@@ -52,6 +53,14 @@ const changed = (before: readonly string[], after: readonly string[]) => [
   ...after.filter((role) => !before.includes(role)),
   ...before.filter((role) => !after.includes(role)),
 ];
+
+/**
+ * Granting or removing a role of the Beheerder group — a role of a user of the operator's own
+ * organisation type, where only that group's roles are held — needs a recent login (decision 0055).
+ */
+function assertRecentLoginFor(actor: AuthUser, organisationType: string, roles: readonly string[]): void {
+  if (organisationType === OPERATOR_ROLE_GROUP.organisationType && roles.length > 0) assertRecentLogin(actor);
+}
 
 export function createUsersService({
   db,
@@ -126,6 +135,7 @@ export function createUsersService({
       if (!policy.mayManage(scoped)) throw new ForbiddenError(USER_TEXTS.organisatieNietBeheren(body.organisatie));
       const roles = [...new Set(body.roles)];
       assertGrantable(policy, roles);
+      assertRecentLoginFor(actor, organisation.type, roles);
       const problems = roleProblems(organisation.type, roles);
       const delegerenden = organisation.metadata.delegerenden;
       const needsDelegerende = delegerenden.length > 0 && roles.includes(DELEGATED_ROLE);
@@ -222,6 +232,7 @@ export function createUsersService({
         const user = await managedUser(tx, policy, body.user, USER_TEXTS.eigenRollen);
         const before = user.roles.map((role) => role.name);
         assertGrantable(policy, changed(before, roles));
+        assertRecentLoginFor(actor, user.organisatieType, changed(before, roles));
         const problems = roleProblems(user.organisatieType, roles);
         if (problems.length) throw invalid(problems);
         await setRoles(tx, user.userid, roles);

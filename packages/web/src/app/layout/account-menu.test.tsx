@@ -42,6 +42,21 @@ describe("'Wachtwoord wijzigen' in the account menu (issue 29)", () => {
 
     expect(screen.getByRole('button', { name: LABELS.shell.logout })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: LABELS.shell.changePassword })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: LABELS.shell.secondFactor })).not.toBeInTheDocument();
+  });
+
+  it("opens 'Tweede stap' (issue 31) beside it", async () => {
+    stubApi({
+      [`GET /rest/account/second-factor`]: () =>
+        Response.json({ app: false, passkeys: 0, herstelcodesOver: 0, vereist: false }),
+      [`GET /rest/account/passkeys`]: () => Response.json({ items: [] }),
+    });
+    const { user } = renderWithProviders(<AccountMenu />, { roles: ['Beheer ziet alles'] });
+    await user.click(screen.getByRole('button', { name: LABELS.shell.account }));
+    await user.click(screen.getByRole('button', { name: LABELS.shell.secondFactor }));
+
+    const dialog = await screen.findByRole('dialog', { name: LABELS.secondFactor.title });
+    expect(await within(dialog).findByText(LABELS.secondFactor.intro)).toBeInTheDocument();
   });
 
   it('shows the rule before anything is sent, and sends only a valid, repeated new password', async () => {

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import KeyIcon from '@mui/icons-material/Key';
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
@@ -18,10 +19,13 @@ import { LABELS } from '@/lib/texts';
 const ChangePasswordDialog = lazy(async () => ({
   default: (await import('@/features/account/components/change-password-dialog')).ChangePasswordDialog,
 }));
+const SecondFactorDialog = lazy(async () => ({
+  default: (await import('@/features/account/components/second-factor-dialog')).SecondFactorDialog,
+}));
 
 /**
- * The signed-in user's participant and e-mail, 'Wachtwoord wijzigen' for the embedded provider's
- * users, and the way out.
+ * The signed-in user's participant and e-mail, 'Wachtwoord wijzigen' and 'Tweede stap' for the
+ * embedded provider's users, and the way out.
  */
 export function AccountMenu() {
   const { signoutRedirect } = useAuth();
@@ -29,6 +33,7 @@ export function AccountMenu() {
   const user = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [managingSecondFactor, setManagingSecondFactor] = useState(false);
   const popoverId = useId();
 
   return (
@@ -80,6 +85,18 @@ export function AccountMenu() {
               {LABELS.shell.changePassword}
             </Button>
           )}
+          {passwordChange && (
+            <Button
+              variant="outlined"
+              startIcon={<PhonelinkLockIcon />}
+              onClick={() => {
+                setAnchor(null);
+                setManagingSecondFactor(true);
+              }}
+            >
+              {LABELS.shell.secondFactor}
+            </Button>
+          )}
           <Button variant="contained" startIcon={<LogoutIcon />} onClick={() => void signoutRedirect()}>
             {LABELS.shell.logout}
           </Button>
@@ -93,6 +110,11 @@ export function AccountMenu() {
             // keeps of it and leads to the login page.
             onLoginAgain={() => void signoutRedirect()}
           />
+        </Suspense>
+      )}
+      {managingSecondFactor && (
+        <Suspense fallback={null}>
+          <SecondFactorDialog onClose={() => setManagingSecondFactor(false)} />
         </Suspense>
       )}
     </>
