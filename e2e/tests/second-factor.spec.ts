@@ -81,7 +81,11 @@ test('a user sets up an authenticator app from the account menu; the login then 
 
   // The next login asks the app's code after the password (a later one than the enrolment took).
   await logOut(user);
-  await loginWithCode(user, email, password, appCode(secret, 30));
+  await tryLogin(user, email, password);
+  await expect(user.getByRole('heading', { name: 'Tweede stap' })).toBeVisible();
+  await expectNoAxeViolations(user, "the login's second step");
+  await user.getByLabel('Code uit uw authenticator-app').fill(appCode(secret, 30));
+  await user.getByRole('button', { name: 'Bevestigen' }).click();
   await expect(user.getByRole('button', { name: 'Menu openen' })).toBeVisible();
 
   // A recovery code in place of the app's: once.
@@ -97,5 +101,22 @@ test('a user sets up an authenticator app from the account menu; the login then 
   await loginWithCode(user, email, password, recoveryCodes[0]!);
   await expect(user.getByRole('alert')).toHaveText('Deze code klopt niet of is al gebruikt.');
   await expect(user.getByRole('heading', { name: 'Tweede stap' })).toBeVisible();
+
+  // Lost the phone and the codes: a user manager resets the second factor ('Tweede stap
+  // resetten'), and the next login is the password alone again (the policy requires none here).
+  await page.goto(`/gebruikers?search=${encodeURIComponent(email)}`);
+  const row = page
+    .getByRole('table', { name: 'Overzicht van alle gebruikers' })
+    .getByRole('row')
+    .filter({ hasText: email });
+  await row.getByRole('button', { name: `Meer acties: ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Tweede stap resetten' }).click();
+  const reset = page.getByRole('dialog', { name: 'Tweede stap resetten' });
+  await expect(reset).toContainText(`van ${email} worden verwijderd`);
+  await reset.getByRole('button', { name: 'Tweede stap resetten' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Tweede stap gereset' })).toContainText(
+    `${email} heeft geen tweede stap meer en is uitgelogd.`,
+  );
+  await loginWithPassword(user, email, password);
   await context.close();
 });

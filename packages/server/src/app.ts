@@ -13,6 +13,7 @@ import { ensureSigningKeys, publicJwk } from './idp/keys';
 import { embeddedIdp } from './idp/plugin';
 import { clientErrorText, errorHandler } from './plugins/error-handler';
 import { securityHeaders } from './plugins/security-headers';
+import { forwardedCheck } from './plugins/forwarded-check';
 import { metrics } from './plugins/metrics';
 import { openapi } from './plugins/openapi';
 import { spa } from './plugins/spa';
@@ -268,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeaders, { publicUrl: config.publicUrl, externalIssuer: config.oidc.externalIssuer });
   await app.register(textInput);
   await app.register(metrics, { registry, token: config.metricsToken });
+  await app.register(forwardedCheck, { registry, trustProxy: config.trustProxy });
   await app.register(healthRoutes, { ping: database.ping, mailBacklog });
   // A worker process delivers and answers health and metrics; the APIs run in the api processes.
   if (config.role === 'worker') return app;

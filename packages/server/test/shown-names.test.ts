@@ -109,6 +109,16 @@ describe('organisation names', () => {
     }
   });
 
+  it('lets only one of two look-alikes created at the same moment in', async () => {
+    const [first, second] = await Promise.all([
+      createOrganisation('Aannemer Gamma'),
+      createOrganisation('Aannerner Gamma'),
+    ]);
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([201, 400]);
+    const refused = [first!, second!].find((response) => response.statusCode === 400)!;
+    expect(refused.json().details).toEqual([expect.objectContaining({ field: 'organisatie' })]);
+  });
+
   it('answers a clear 4xx, never a 5xx, to wrong types, NUL bytes and huge names', async () => {
     const before = await counts();
     for (const name of [

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, gt, inArray, lt, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { LoginLimits } from '../config';
 import type { Database } from '../db/client';
@@ -45,11 +46,20 @@ const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 const MAX_ADDRESS_KEY = 64;
 
 /**
- * A source address as a counter's key. A proxy that is believed (TRUST_PROXY=true believes
- * everyone) may pass on any text as the client's address; one too long for the table's primary key
- * index is counted by its hash instead.
+ * A source address as a counter's key. An IPv6 client is counted by its /64 network: a connection
+ * commonly gets a whole /64, and a new address from it for every attempt would otherwise never
+ * reach the per-address limit; an IPv4 address written as IPv6 counts as itself. A proxy that is
+ * believed (TRUST_PROXY=true believes everyone) may pass on any text as the client's address; one
+ * too long for the table's primary key index is counted by its hash instead.
  */
-const addressKey = (source: string) => (source.length <= MAX_ADDRESS_KEY ? source : `#${hashed(source)}`);
+export function addressKey(source: string): string {
+  if (ipaddr.IPv6.isValid(source)) {
+    const address = ipaddr.IPv6.parse(source);
+    if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
+    return `${new ipaddr.IPv6([...address.parts.slice(0, 4), 0, 0, 0, 0]).toString()}/64`;
+  }
+  return source.length <= MAX_ADDRESS_KEY ? source : `#${hashed(source)}`;
+}
 
 export interface ThrottleOptions {
   /**

@@ -546,7 +546,7 @@ export const LABELS = {
         label: 'Tweede stap resetten',
         title: 'Tweede stap resetten',
         text: (email: string) =>
-          `De authenticator-app en herstelcodes van ${email} worden verwijderd en lopende sessies direct beëindigd; is een tweede stap verplicht, dan stelt de gebruiker bij de volgende login een nieuwe in. Doe dit alleen als u zeker weet dat de gebruiker zelf erom vraagt.`,
+          `De authenticator-app, passkeys en herstelcodes van ${email} worden verwijderd en lopende sessies direct beëindigd; is een tweede stap verplicht, dan stelt de gebruiker bij de volgende login een nieuwe in. Doe dit alleen als u zeker weet dat de gebruiker zelf erom vraagt.`,
         done: 'Tweede stap gereset',
         doneText: (email: string) => `${email} heeft geen tweede stap meer en is uitgelogd.`,
         failed: 'Fout bij resetten tweede stap',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   ORGANISATION_TEXTS,
   userManagementPolicy,
@@ -21,6 +22,9 @@ import {
   setDeactivated,
   userIdsOf,
 } from './repository';
+
+/** The advisory lock under which a new organisation's name is checked against the others ('Org1'). */
+const ORGANISATION_NAMES_LOCK = 0x4f726731;
 
 type SearchBody = z.output<typeof organisationSearchSchema>;
 type CreateBody = z.output<typeof createOrganisationSchema>;
@@ -63,6 +67,8 @@ export function createOrganisationsService({ db, audit }: { db: Database; audit:
         metadata: metadataFor(input),
       };
       return db.transaction(async (tx) => {
+        // Two look-alikes created at once must not both pass: one name check at a time.
+        await tx.execute(sql`select pg_advisory_xact_lock(${ORGANISATION_NAMES_LOCK})`);
         const lookAlike = lookAlikeOf(input.organisatie, await organisationNames(tx));
         if (lookAlike) throw new ValidationError('organisatie', ORGANISATION_TEXTS.lookAlike(lookAlike));
         const created = await insertOrganisation(tx, organisation);

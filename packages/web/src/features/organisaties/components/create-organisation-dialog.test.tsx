@@ -113,4 +113,26 @@ describe('Aanmaken organisatie', () => {
     expect(alert).toHaveTextContent("Organisatie 'Aannemer_Beta' bestaat al.");
     expect(screen.getByRole('dialog', { name: TITLES.createOrganisation })).toBeInTheDocument();
   });
+
+  it('says a refused name under the field (a look-alike of an existing one), not in an alert', async () => {
+    const message = "Deze naam lijkt te veel op die van 'Netbeheer_Noord'; kies een naam die niet te verwarren is.";
+    fetchMock.mockImplementation(async (request) =>
+      request.url.endsWith('/search')
+        ? Response.json({ items: [], count: 0, skip: 0, limit: 10 })
+        : Response.json({ message, details: [{ field: 'organisatie', message }] }, { status: 400 }),
+    );
+    const { user, dialog, chooseType, createButton } = await openDialog();
+    const name = within(dialog).getByRole('textbox', { name: LABELS.organisaties.organisatie });
+    await user.type(name, 'Netbeheer_N0ord');
+    await chooseType('Netbeheerder');
+    await waitFor(() => expect(createButton).toBeEnabled());
+
+    await user.click(createButton);
+
+    await waitFor(() => expect(name).toHaveAccessibleDescription(message));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: TITLES.createOrganisation })).toBeInTheDocument();
+  });
 });

@@ -19,6 +19,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '@/components/form-text-field/form-text-field';
 import { useNotify } from '@/components/notifications/notify-context';
 import { DialogFormActions } from '@/components/dialog-form-actions/dialog-form-actions';
+import { ApiCallError } from '@/lib/api-client';
 import { LABELS } from '@/lib/texts';
 import { useCreateOrganisation } from '../api/create-organisation';
 
@@ -48,7 +49,7 @@ interface FormProps {
 
 function CreateOrganisationForm({ mutation, onCancel, onCreated }: FormProps) {
   const { notifyError, notifySuccess } = useNotify();
-  const { control, handleSubmit, formState } = useForm({
+  const { control, handleSubmit, formState, setError } = useForm({
     resolver: zodResolver(createOrganisationSchema),
     mode: 'all',
     defaultValues: { organisatie: '', metadata: { delegerenden: [] } },
@@ -65,7 +66,14 @@ function CreateOrganisationForm({ mutation, onCancel, onCreated }: FormProps) {
           notifySuccess(SUCCESS_MESSAGES.organisationCreated);
           onCreated();
         },
-        onError: (error) => notifyError(ERROR_TITLES.createOrganisation, error),
+        onError: (error) => {
+          // A name the server refuses (a look-alike of an existing one, decision 0053) is said under
+          // the field, where it can be changed; anything else in the alert.
+          const refusal =
+            error instanceof ApiCallError ? error.answer?.details?.find((d) => d.field === 'organisatie') : undefined;
+          if (refusal) setError('organisatie', { message: refusal.message }, { shouldFocus: true });
+          else notifyError(ERROR_TITLES.createOrganisation, error);
+        },
       },
     ),
   );
