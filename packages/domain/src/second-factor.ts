@@ -33,6 +33,15 @@ export function secondFactorRequired(roles: readonly string[], policy: SecondFac
  */
 export const SECOND_FACTOR_METHODS = ['mfa', 'otp', 'hwk', 'swk'] as const;
 
+/**
+ * How sure a login is (`acr`, OpenID Connect), beside how it was made (`amr`): '1' a password
+ * alone, '2' with a second factor — the levels Keycloak names the same way.
+ */
+export const ACR_VALUES = { password: '1', secondFactor: '2' } as const;
+
+/** The `acr` of a login made with these methods. */
+export const acrOf = (amr: unknown): string => (hasSecondFactor(amr) ? ACR_VALUES.secondFactor : ACR_VALUES.password);
+
 /** Whether a token's `amr` claim says the user logged in with a second factor. */
 export function hasSecondFactor(amr: unknown): boolean {
   return Array.isArray(amr) && amr.some((method) => (SECOND_FACTOR_METHODS as readonly unknown[]).includes(method));

@@ -139,6 +139,7 @@ describe('a passkey at the login (MFA_REQUIRED=beheer)', () => {
     expect(codes).toHaveLength(10);
     recoveryCodes = codes;
     expect(decodeJwt(tokens.access_token).amr).toEqual(['pwd', 'hwk', 'mfa']);
+    expect(decodeJwt(tokens.access_token).acr).toBe('2');
     // The user-management right that requires a second factor is in the token.
     const search = await t.app.inject({
       method: 'POST',

@@ -73,6 +73,7 @@ describe('the second factor (MFA_REQUIRED=beheer)', () => {
     const { browser, login, answer } = await passwordStep('netbeheer@zuid.example');
     const tokens = await tokensAfter(browser, answer, login);
     expect(decodeJwt(tokens.access_token).amr).toEqual(['pwd']);
+    expect(decodeJwt(tokens.access_token).acr).toBe('1');
     expect(decodeJwt(tokens.access_token).auth_time).toEqual(expect.any(Number));
   });
 
@@ -103,6 +104,7 @@ describe('the second factor (MFA_REQUIRED=beheer)', () => {
     const tokens = await tokensAfter(browser, await post(browser, codesPage, {}), login);
     const claims = decodeJwt(tokens.access_token);
     expect(claims.amr).toEqual(['pwd', 'otp', 'mfa']);
+    expect(claims.acr).toBe('2');
     expect((await searchUsers(tokens.access_token)).statusCode).toBe(200);
   });
 

@@ -42,6 +42,7 @@ export function createAccounts(db: Database, names: ClaimNames) {
         // The generation it is issued in: ending the user's sessions ends this token too (idp/sessions.ts).
         [SESSION_GENERATION_CLAIM]: user.sessionGeneration,
         ...(login?.amr && { amr: login.amr }),
+        ...(login?.acr && { acr: login.acr }),
         ...(login?.authTime !== undefined && { auth_time: login.authTime }),
       };
     }

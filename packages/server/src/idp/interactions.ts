@@ -18,7 +18,7 @@ import { MOUNT_PATH } from './provider';
 import type { Throttle } from './throttle';
 import type { LoginEvents } from './login-events';
 import type { SecretCipher } from '../secrets/cipher';
-import type { SecondFactorPolicy } from '@knooppunt/domain';
+import { acrOf, type SecondFactorPolicy } from '@knooppunt/domain';
 import { createSecondFactors } from './second-factor';
 import { createSecondFactorLogin } from './second-factor-login';
 import { createPasskeys, relyingPartyOf } from './passkeys';
@@ -94,7 +94,13 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
 
   /** Hands the result to the provider, which continues the authorization request at `returnTo`. */
   const finish = async (request: FastifyRequest, reply: FastifyReply, result: InteractionResults) => {
-    const returnTo = await provider.interactionResult(request.raw, reply.raw, result);
+    // A login says how sure it is (`acr`) beside how it was made (`amr`), decision 0054.
+    const { login } = result;
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      login ? { ...result, login: { ...login, acr: acrOf(login.amr) } } : result,
+    );
     return reply.redirect(returnTo, 303);
   };
 

@@ -1,5 +1,6 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
+import { ACR_VALUES } from '@knooppunt/domain';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createAccounts } from './accounts';
@@ -120,6 +121,8 @@ export function createProvider({
       requestObjectSigningAlgValues: [...CLIENT_ASSERTION_ALGORITHMS],
     },
     pkce: { required: () => true },
+    // The ID token says how sure the login is (`acr`), discovery which values there are.
+    acrValues: [ACR_VALUES.password, ACR_VALUES.secondFactor],
     claims: {
       openid: ['sub'],
       email: [oidc.claims.email],

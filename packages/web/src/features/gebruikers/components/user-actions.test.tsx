@@ -127,7 +127,7 @@ describe("a user's actions menu", () => {
       'resetSecondFactor',
       'anna@partner.example',
       'u4',
-      'De authenticator-app en herstelcodes van anna@partner.example',
+      'De authenticator-app, passkeys en herstelcodes van anna@partner.example',
     ],
     ['remove', 'jan@noord.example', 'u1', 'Het auditlog bewaart het e-mailadres.'],
   ] as const)('%s %s after saying what it does', async (action, email, userid, says) => {
