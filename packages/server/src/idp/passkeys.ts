@@ -9,11 +9,11 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import { PASSKEYS_MAX, PASSKEY_TEXTS } from '@knooppunt/domain';
 import type { Database } from '../db/client';
 import { userPasskeys, userRecoveryCodes, users, userTotp } from '../db/schema';
-import { replaceRecoveryCodes } from './second-factor';
+import { recoveryCodesLeft, replaceRecoveryCodes } from './second-factor';
 
 /*
  * Passkeys and security keys (WebAuthn) as a second factor (decision 0054, 'Passkeys'). The
@@ -114,11 +114,7 @@ export async function addPasskey(db: Database, userId: string, passkey: NewPassk
   if ((await passkeyCount(db, userId)) >= PASSKEYS_MAX) return 'too-many' as const;
   const added = await insertPasskey(db, userId, passkey, name);
   if (!added) return 'exists' as const;
-  const [unused] = await db
-    .select({ n: count() })
-    .from(userRecoveryCodes)
-    .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.used)));
-  const recoveryCodes = (unused?.n ?? 0) > 0 ? undefined : await replaceRecoveryCodes(db, userId);
+  const recoveryCodes = (await recoveryCodesLeft(db, userId)) > 0 ? undefined : await replaceRecoveryCodes(db, userId);
   return { ...added, recoveryCodes };
 }
 

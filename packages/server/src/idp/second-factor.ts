@@ -106,15 +106,6 @@ export function createSecondFactors(db: Database, cipher: SecretCipher) {
       return tx ? enrolIn(tx) : db.transaction(enrolIn);
     },
 
-    /** How many of the user's recovery codes are still unused. */
-    async recoveryCodesLeft(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ left: count() })
-        .from(userRecoveryCodes)
-        .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.used)));
-      return row?.left ?? 0;
-    },
-
     /** Takes a code's time step: true once per step, and only for a step later than the last taken. */
     async takeStep(userId: string, step: number): Promise<boolean> {
       const taken = await db
@@ -141,6 +132,15 @@ export function createSecondFactors(db: Database, cipher: SecretCipher) {
       return used.length === 1;
     },
   };
+}
+
+/** How many of the user's recovery codes are still unused (in the caller's transaction, when given). */
+export async function recoveryCodesLeft(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ left: count() })
+    .from(userRecoveryCodes)
+    .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.used)));
+  return row?.left ?? 0;
 }
 
 /**

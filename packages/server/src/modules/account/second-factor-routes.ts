@@ -15,12 +15,14 @@ import {
   type SecondFactorPolicy,
 } from '@knooppunt/domain';
 import type { AuditService } from '../../audit/service';
+import type { AuthUser } from '../../auth/verifier';
 import type { LoginLimits } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, ConflictError } from '../../errors';
 import {
   createSecondFactors,
   newTotpSecret,
+  recoveryCodesLeft,
   replaceRecoveryCodes,
   totpQrSvg,
   totpStep,
@@ -87,6 +89,10 @@ export const accountSecondFactorRoutes: FastifyPluginAsyncZod<{
     return result;
   }
 
+  /** The audit entry of a change to one's own second factor, in the change's transaction. */
+  const audited = (tx: Database, actor: AuthUser, email: string, action: string) =>
+    audit.record(tx, actor, { action, subjectType: 'user', subjectId: email });
+
   /** A code of the user's app, taken: it counts once, here as at the login. */
   const appCodeTaken = (userId: string, secret: string, code: string) => async () => {
     const step = totpStep(secret, code);
@@ -110,7 +116,7 @@ export const accountSecondFactorRoutes: FastifyPluginAsyncZod<{
       return {
         app: (await secondFactors.totpSecret(user.id)) !== undefined,
         passkeys: await passkeyCount(db, user.id),
-        herstelcodesOver: await secondFactors.recoveryCodesLeft(user.id),
+        herstelcodesOver: await recoveryCodesLeft(db, user.id),
         vereist: secondFactorRequired(user.roles, policy),
       };
     },
@@ -165,11 +171,7 @@ export const accountSecondFactorRoutes: FastifyPluginAsyncZod<{
       const herstelcodes = await db.transaction(async (tx) => {
         const codes = await secondFactors.enrol(user.id, secret, step, tx);
         if (!codes) throw new ConflictError(TEXTS.alIngesteld);
-        await audit.record(tx, actor, {
-          action: 'user.second-factor.enrolled',
-          subjectType: 'user',
-          subjectId: user.email,
-        });
+        await audited(tx, actor, user.email, 'user.second-factor.enrolled');
         return codes;
       });
       return reply.code(201).send({ herstelcodes });
@@ -195,11 +197,7 @@ export const accountSecondFactorRoutes: FastifyPluginAsyncZod<{
       await throttled(request, reply, user.id, appCodeTaken(user.id, secret, request.body.code));
       const herstelcodes = await db.transaction(async (tx) => {
         const codes = await replaceRecoveryCodes(tx, user.id);
-        await audit.record(tx, actor, {
-          action: 'user.second-factor.recovery-codes',
-          subjectType: 'user',
-          subjectId: user.email,
-        });
+        await audited(tx, actor, user.email, 'user.second-factor.recovery-codes');
         return codes;
       });
       return reply.code(201).send({ herstelcodes });
@@ -229,11 +227,7 @@ export const accountSecondFactorRoutes: FastifyPluginAsyncZod<{
         const removed = await removeApp(tx, user.id, required);
         if (removed === 'not-found') throw new ConflictError(TEXTS.geenApp);
         if (removed === 'last') throw new ConflictError(TEXTS.vereist);
-        await audit.record(tx, actor, {
-          action: 'user.second-factor.removed',
-          subjectType: 'user',
-          subjectId: user.email,
-        });
+        await audited(tx, actor, user.email, 'user.second-factor.removed');
       });
       return reply.code(204).send(null);
     },
