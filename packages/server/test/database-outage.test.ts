@@ -27,14 +27,19 @@ interface Answer {
   retryAfter: string | null;
 }
 
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup: { name: string; close: () => Promise<unknown> }[] = [];
 afterEach(async () => {
-  for (const close of cleanup.splice(0).reverse()) {
+  for (const { name, close } of cleanup.splice(0).reverse()) {
     const started = Date.now();
-    await close().catch(() => undefined);
-    // A slow shutdown after an outage is worth knowing about (once seen: the hook's 60 s in a loaded suite).
-    if (Date.now() - started > 10_000)
-      process.stderr.write(`slow cleanup (${Date.now() - started} ms): ${String(close)}\n`);
+    // A step still running after 10 s is named while it runs (once seen: the hook's 60 s in a
+    // loaded suite, with nothing to say which step hung).
+    const slow = setInterval(
+      () => process.stderr.write(`cleanup '${name}' still running after ${Date.now() - started} ms\n`),
+      10_000,
+    );
+    await close()
+      .catch(() => undefined)
+      .finally(() => clearInterval(slow));
   }
 });
 
@@ -71,14 +76,14 @@ async function post(url: string, init: RequestInit): Promise<Answer> {
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a database outage under load', { timeout: 120_000 }, () => {
   it('answers 503 with Retry-After while the database is down, loses nothing and delivers again after it', async () => {
     const server = await startPostgresServer();
-    cleanup.push(server.close);
+    cleanup.push({ name: 'database server', close: server.close });
     // The receiver before the app, so that it closes after it: closed first, it would wait for the
     // worker's keep-alive connections, busy with the backlog until the app stops (the hook's
     // timeout in a loaded suite).
     const receiver: Receiver = await startReceiver({ delayMs: 5 });
-    cleanup.push(receiver.close);
+    cleanup.push({ name: 'receiver', close: receiver.close });
     const { app, config, key } = await startApp(server);
-    cleanup.push(() => app.close());
+    cleanup.push({ name: 'app', close: () => app.close() });
 
     await app.db.insert(organisations).values([
       { organisatie: SENDER, type: 'Netbeheerder' },
@@ -165,9 +170,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a database outage under 
     const lanes = Promise.all(Array.from({ length: LANES }, (_, n) => lane(n))).catch((error: unknown) => {
       laneFailure = error;
     });
-    cleanup.push(async () => {
-      running = false;
-      await lanes;
+    cleanup.push({
+      name: 'load',
+      close: async () => {
+        running = false;
+        await lanes;
+      },
     });
 
     // A person halfway through logging in when the database goes.

@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { TransactionSafePool } from './pool';
 import { TEST_POOL_SIZE, TEST_SEARCH_PATH, testEnvironmentClient } from './test-environment';
 
 export type Schema = typeof schema;
@@ -55,7 +55,7 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const migrateIt = options.migrate ?? true;
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({
+    const pool = new TransactionSafePool({
       connectionString: database.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -69,7 +69,7 @@ export async function openDatabase(
     const db = drizzlePg(pool, { schema });
     if (migrateIt) await migratePg(db, { migrationsFolder });
     // Connections of their own, whose search path finds the test schema's tables first.
-    const testPool = new pg.Pool({
+    const testPool = new TransactionSafePool({
       connectionString: database.url,
       max: TEST_POOL_SIZE,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
