@@ -37,6 +37,17 @@ test('the login page and Niet toegestaan', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
   await expectNoAxeViolations(page, 'the login page');
+  // In the portal's typeface, loaded from our own origin (the page's policy allows nothing else).
+  const loaded = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((font) => font.family.includes('Roboto Variable') && font.status === 'loaded')
+      .length;
+  });
+  expect(loaded).toBeGreaterThan(0);
+  expect(await page.locator('body').evaluate((body) => getComputedStyle(body).fontFamily)).toMatch(
+    /^"Roboto Variable"/,
+  );
+  await page.screenshot({ path: test.info().outputPath('login-page.png') });
 
   await loginAs(page, 'geen@knooppunt.example', '/gebruikers');
   await expect(page.getByRole('heading', { name: 'Niet toegestaan' })).toBeVisible();

@@ -205,6 +205,30 @@ describe('embedded identity provider', () => {
     await app.db.update(users).set({ roles: monitor!.roles }).where(eq(users.id, monitor!.id));
   });
 
+  it("shows its pages in the portal's typeface: Roboto from its own origin, allowed by the page's policy", async () => {
+    const browser = new Browser();
+    const { loginUrl } = await startLogin(browser);
+    const page = await browser.fetch(loginUrl);
+    const html = await page.text();
+    expect(html).toContain('font-family:"Roboto Variable"');
+    expect(page.headers.get('content-security-policy')).toContain("font-src 'self'");
+    const fonts = [...html.matchAll(/src:url\(([^)]+)\) format\("woff2-variations"\)/g)].map((match) => match[1]!);
+    expect(fonts).toHaveLength(2);
+    for (const font of fonts) {
+      expect(font).toMatch(/^\/oidc\/fonts\/roboto-latin(-ext)?-[\w-]{16}\.woff2$/);
+      const file = await fetch(new URL(font, config.publicUrl));
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('font/woff2');
+      expect(file.headers.get('cache-control')).toContain('immutable');
+      // A WOFF2 file starts with its signature.
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(0, 4)
+          .toString('latin1'),
+      ).toBe('wOF2');
+    }
+  });
+
   it("logs out at once on the portal's ID token hint of this session: no question, back to the portal, refresh token ended", async () => {
     const { tokens, browser } = await logIn('beheer@knooppunt.example');
     const endSession = oidc.buildEndSessionUrl(portal, {

@@ -16,6 +16,7 @@ import { forgotPasswordRoutes } from './forgot-password';
 import type { Mailer } from '../mail/outbox';
 import { logProviderErrors } from './provider-log';
 import { answerOutagesAsUnavailable } from './outage';
+import { registerFonts } from './fonts';
 import { createProvider, MOUNT_PATH } from './provider';
 import { createLoginEvents, type LoginEvents } from './login-events';
 import { createThrottle, deleteExpiredThrottles, type Throttle } from './throttle';
@@ -141,6 +142,8 @@ export const embeddedIdp = fp<{
       publicUrl: config.publicUrl,
     });
 
+    // The portal's typeface for the pages above (idp/html.ts).
+    registerFonts(app);
     await app.register(setPasswordRoutes, { db, portalUrl: `${config.publicUrl}/` });
     await app.register(forgotPasswordRoutes, { db, publicUrl: config.publicUrl, limits: config.login, mailer });
 

@@ -17,9 +17,9 @@ import {
 } from './status-pages';
 import { SECRET_HASHES_PROPERTY, type SecretHashes, type SystemClientStore } from './system-clients';
 import { CLIENT_ASSERTION_ALGORITHMS } from '../modules/system-clients/service';
+import { MOUNT_PATH } from './mount';
 
-/** Where the provider is mounted inside the server; the issuer's path. */
-export const MOUNT_PATH = '/oidc';
+export { MOUNT_PATH };
 
 const HOUR = 60 * 60;
 const SESSION_TTL = 8 * HOUR;
