@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { claimsOf, clientRow, CLIENTS_TITLE, createClient, requestToken, takeShownSecret } from '../support/clients';
+import { expectNoAxeViolations } from '../support/axe';
 import { loginAs, menuPaths } from '../support/portal';
 import { expect, test } from '../support/test';
 
@@ -8,7 +9,17 @@ test("the administrator manages any organisation's clients, chosen in the picker
 }) => {
   await loginAs(page, 'beheer@knooppunt.example', '/clients');
   await expect(page.getByRole('heading', { name: CLIENTS_TITLE })).toBeVisible();
-  await expect(page.getByText('Kies een organisatie om haar systeemclients te beheren.')).toBeVisible();
+  // Every organisation's clients first, each naming its organisation; a new one waits for the filter.
+  await expect(clientRow(page, 'aannemer_alfa-systeem')).toContainText('Aannemer_Alfa');
+  await expect(clientRow(page, 'netbeheer_noord-systeem')).toContainText('Netbeheer_Noord');
+  await expect(page.getByRole('button', { name: 'Nieuwe client' })).toBeDisabled();
+  // The extra column still leaves the list whole at 1280 px: no sideways scrolling.
+  const table = page.getByRole('table', { name: CLIENTS_TITLE });
+  expect(await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0))).toBe(
+    true,
+  );
+  await expectNoAxeViolations(page, 'Systeemclients, alle organisaties');
+  await page.screenshot({ path: test.info().outputPath('clients-all-organisations.png') });
 
   await page.getByRole('combobox', { name: 'Organisatie' }).click();
   // Only organisations whose systems exchange messages are offered.

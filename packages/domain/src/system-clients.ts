@@ -106,14 +106,15 @@ export const connectionInfoSchema = z.object({
 export type ConnectionInfo = z.infer<typeof connectionInfoSchema>;
 
 export const systemClientListSchema = z.object({
-  organisatie: z.string(),
-  type: z.string(),
+  /** null: every organisation's clients (the super role without `organisatie`), each item naming its own. */
+  organisatie: z.string().nullable(),
+  type: z.string().nullable(),
   items: z.array(systemClientSchema),
   verbinding: connectionInfoSchema,
 });
 export type SystemClientList = z.infer<typeof systemClientListSchema>;
 
-/** GET /rest/clients: without `organisatie` the user's own organisation. */
+/** GET /rest/clients: without `organisatie` the user's own organisation (the super role: every organisation). */
 export const systemClientQuerySchema = z.object({
   organisatie: z.string().min(1).max(ORGANISATION_NAME_MAX).optional(),
 });

@@ -219,6 +219,24 @@ describe('system clients with the embedded provider', () => {
     });
   });
 
+  it("gives the super role every organisation's clients without organisatie, each naming its organisation", async () => {
+    const response = await admin.list();
+    expect(response.statusCode, response.body).toBe(200);
+    const list = response.json<SystemClientList>();
+    expect(list).toMatchObject({ organisatie: null, type: null });
+    const byOrganisation = new Map(list.items.map((item) => [item.clientId, item.organisatie]));
+    for (const organisatie of ['Netbeheer_Noord', 'Aannemer_Alfa', 'Combi_Oost']) {
+      expect(byOrganisation.get(demoSystemClientId(organisatie))).toBe(organisatie);
+    }
+    // Newest first, as an organisation's own list.
+    const created = list.items.map((item) => item.aangemaakt);
+    expect(created).toEqual([...created].sort().reverse());
+    // A participant's manager still gets its own organisation's only.
+    const own = (await noord.list()).json<SystemClientList>();
+    expect(own.organisatie).toBe('Netbeheer_Noord');
+    expect(new Set(own.items.map((item) => item.organisatie))).toEqual(new Set(['Netbeheer_Noord']));
+  });
+
   it('lets the super role manage any organisation, and names the organisation in the id', async () => {
     const issued = await created(admin, { organisatie: 'Combi_Oost', omschrijving: 'Combi-koppeling' });
     expect(issued.client).toMatchObject({ organisatie: 'Combi_Oost', aangemaaktDoor: ADMIN.email });

@@ -270,7 +270,7 @@ export const LABELS = {
   /** Participants' system clients: the credentials their systems use at /api/v1 (decision 0019). */
   clients: {
     organisatie: 'Organisatie',
-    chooseOrganisation: 'Kies een organisatie om haar systeemclients te beheren.',
+    chooseOrganisation: 'Kies eerst in het filter de organisatie waarvoor de client is.',
     ownOrganisation: 'Naar uw eigen organisatie',
     clientId: 'Client ID',
     omschrijving: 'Omschrijving',

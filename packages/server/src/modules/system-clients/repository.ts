@@ -50,6 +50,15 @@ export async function clientsOf(db: Database, organisationId: string): Promise<S
     .orderBy(desc(systemClients.created), desc(systemClients.clientId));
 }
 
+/** Every organisation's clients with the organisation's name, newest first (the super role's overview). */
+export async function allClients(db: Database): Promise<{ client: SystemClientRow; organisatie: string }[]> {
+  return db
+    .select({ client: systemClients, organisatie: organisations.organisatie })
+    .from(systemClients)
+    .innerJoin(organisations, eq(organisations.id, systemClients.organisationId))
+    .orderBy(desc(systemClients.created), desc(systemClients.clientId));
+}
+
 /** Locks the organisation's row until the transaction ends: one change to its clients at a time. */
 export async function lockOrganisation(db: Database, organisationId: string): Promise<void> {
   await db

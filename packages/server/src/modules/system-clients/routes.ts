@@ -30,7 +30,7 @@ export const systemClientRoutes: FastifyPluginAsyncZod<{ service: SystemClientsS
       schema: {
         tags,
         summary: "An organisation's system clients",
-        description: `The OAuth clients (client credentials) with which an organisation's system gets tokens for the participants' API (/api/v1), newest first, and \`verbinding\`: what a system needs to connect (issuer, token endpoint, audience, the claim that carries the participant, the grace period after 'Nieuw geheim', the token lifetime). Without \`organisatie\`: the caller's own organisation. Secrets are never answered. With an external identity provider (OIDC_ISSUER) clients are registered at that provider: \`verbinding.extern\` is true, \`items\` empty and \`tokenEndpoint\` its discovery document. ${RIGHTS}`,
+        description: `The OAuth clients (client credentials) with which an organisation's system gets tokens for the participants' API (/api/v1), newest first, and \`verbinding\`: what a system needs to connect (issuer, token endpoint, audience, the claim that carries the participant, the grace period after 'Nieuw geheim', the token lifetime). Without \`organisatie\`: the caller's own organisation; for the super role every organisation's clients (each item names its \`organisatie\`; \`organisatie\` and \`type\` of the answer are then null). Secrets are never answered. With an external identity provider (OIDC_ISSUER) clients are registered at that provider: \`verbinding.extern\` is true, \`items\` empty and \`tokenEndpoint\` its discovery document. ${RIGHTS}`,
         querystring: systemClientQuerySchema,
         response: { 200: systemClientListSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },

@@ -21,6 +21,7 @@ import { hashPassword } from '../../idp/passwords';
 import { checkedJwks } from './jwks';
 import {
   activeClientCount,
+  allClients,
   clientById,
   clientsOf,
   insertClient,
@@ -157,6 +158,17 @@ export function createSystemClientsService({
     connection,
 
     async list(actor: AuthUser, organisatie: string | undefined): Promise<SystemClientList> {
+      // The super role's own organisation has no systems: without a choice it sees every one's.
+      if (organisatie === undefined && hasSuperRole(actor)) {
+        const now = new Date();
+        const rows = external ? [] : await allClients(db);
+        return {
+          organisatie: null,
+          type: null,
+          items: rows.map((row) => toSystemClient(row.client, row.organisatie, now)),
+          verbinding: connection,
+        };
+      }
       const organisation = await targetOrganisation(actor, organisatie);
       // With an external provider clients are registered there; rows from before are not in use.
       const rows = external ? [] : await clientsOf(db, organisation.id);

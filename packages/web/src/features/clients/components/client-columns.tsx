@@ -10,15 +10,33 @@ import { ClientStatus } from './client-status';
 
 const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.8125rem' };
 
-/** The columns of the list; `actions` renders a row's 'Nieuw geheim' and 'Intrekken'. */
-export function clientColumns(actions: (client: SystemClient) => ReactNode): DataTableColumn<SystemClient>[] {
+/**
+ * The columns of the list; `actions` renders a row's 'Nieuw geheim' and 'Intrekken'. `withOrganisation`:
+ * the list holds every organisation's clients (the super role without a chosen organisation).
+ */
+export function clientColumns(
+  actions: (client: SystemClient) => ReactNode,
+  { withOrganisation = false }: { withOrganisation?: boolean } = {},
+): DataTableColumn<SystemClient>[] {
   const { clients } = LABELS;
   return [
+    ...(withOrganisation
+      ? [
+          {
+            id: 'organisatie',
+            label: clients.organisatie,
+            sortable: true,
+            truncate: TRUNCATE.party,
+            render: (row: SystemClient) => row.organisatie,
+          },
+        ]
+      : []),
     {
       id: 'clientId',
       label: clients.clientId,
       sortable: true,
-      nowrap: true,
+      // Beside the organisation column a long id breaks after its hyphen: the list stays 1280 px wide.
+      nowrap: !withOrganisation,
       render: (row) => (
         <Box component="span" sx={monospace}>
           {row.clientId}
@@ -29,7 +47,7 @@ export function clientColumns(actions: (client: SystemClient) => ReactNode): Dat
       id: 'omschrijving',
       label: clients.omschrijving,
       sortable: true,
-      truncate: TRUNCATE.text,
+      truncate: withOrganisation ? TRUNCATE.type : TRUNCATE.text,
       render: (row) => row.omschrijving,
     },
     { id: 'methode', label: clients.methode, nowrap: true, render: (row) => clients.methods[row.methode] },

@@ -204,25 +204,45 @@ describe('Systeemclients for a participant', () => {
 });
 
 describe('Systeemclients for the super role', () => {
-  it('asks for an organisation first, offering those whose systems exchange messages', async () => {
-    const api = stubClientsApi();
+  it("opens on every organisation's clients, narrowed to one by the organisation filter before a client is made", async () => {
+    const api = stubClientsApi({
+      [`GET ${CLIENTS}`]: (request) => {
+        const organisatie = new URL(request.url).searchParams.get('organisatie');
+        if (organisatie) return Response.json(clientList(organisatie, [NOORD_CLIENTS.used]));
+        return Response.json({
+          ...clientList('', [
+            NOORD_CLIENTS.used,
+            client({ clientId: 'aannemer_alfa-systeem', organisatie: 'Aannemer_Alfa' }),
+          ]),
+          organisatie: null,
+          type: null,
+        });
+      },
+    });
     const { user, router } = renderWithProviders(<ClientsScreen />, { ...ADMIN, url: '/clients' });
 
-    expect(await screen.findByText(LABELS.clients.chooseOrganisation)).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: LABELS.clients.newClient })).not.toBeInTheDocument();
+    // Every organisation's clients at once, each row naming its organisation.
+    const aannemer = await within(table()).findByRole('row', { name: /aannemer_alfa-systeem/ });
+    expect(within(aannemer).getAllByRole('cell')[0]).toHaveTextContent('Aannemer_Alfa');
+    expect(within(table()).getByRole('columnheader', { name: LABELS.clients.organisatie })).toBeInTheDocument();
+    expect(queries(api.calls('GET', CLIENTS))).toEqual(['']);
+    // A client is made for one organisation: chosen in the filter first.
+    expect(screen.getByRole('button', { name: LABELS.clients.newClient })).toBeDisabled();
+    await user.hover(screen.getByRole('button', { name: LABELS.clients.newClient }).parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(LABELS.clients.chooseOrganisation);
 
     await user.click(screen.getByRole('combobox', { name: LABELS.clients.organisatie }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Aannemer_Alfa', 'Combi_Oost', 'Netbeheer_Noord']);
-    expect(api.calls('GET', CLIENTS)).toHaveLength(0);
-
     await user.click(screen.getByRole('option', { name: 'Aannemer_Alfa' }));
 
     expect(router.state.location.search).toBe('?organisatie=Aannemer_Alfa');
-    await waitFor(() => expect(queries(api.calls('GET', CLIENTS))).toEqual(['?organisatie=Aannemer_Alfa']));
-    expect(await within(table()).findByText('netbeheer_noord-systeem')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: LABELS.clients.newClient })).toBeInTheDocument();
+    await waitFor(() => expect(queries(api.calls('GET', CLIENTS))).toEqual(['', '?organisatie=Aannemer_Alfa']));
+    await waitFor(() =>
+      expect(within(table()).queryByRole('columnheader', { name: LABELS.clients.organisatie })).not.toBeInTheDocument(),
+    );
+    expect(within(table()).getByText('netbeheer_noord-systeem')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: LABELS.clients.newClient })).toBeEnabled();
   });
 
   it('opens the organisation named in the URL', async () => {

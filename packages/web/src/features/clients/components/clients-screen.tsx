@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useMemo, useState } from 'react';
@@ -29,8 +30,9 @@ const FILTER_DEFAULTS = { organisatie: '' };
 
 /**
  * 'Systeemclients': an organisation's system clients (client credentials for /api/v1) and how to
- * connect. The super role picks the organisation (kept in the URL as `?organisatie=`, where the
- * Organisaties screen's row action leads); anyone else manages its own organisation's.
+ * connect. The super role sees every organisation's and narrows them to one with the organisation
+ * filter (kept in the URL as `?organisatie=`, where the Organisaties screen's row action leads), which
+ * it chooses before making a client; anyone else manages its own organisation's.
  */
 export function ClientsScreen() {
   const permissions = usePermissions();
@@ -42,15 +44,17 @@ export function ClientsScreen() {
     pageSize: PAGE_SIZE.systemClients,
   });
   const organisatie = list.filters.organisatie || null;
-  // The super role's own organisation has no systems: it chooses one first.
-  const { data, error, isFetching } = useClients(organisatie, organisatie !== null || !everyOrganisation);
+  // The super role without a chosen organisation: every organisation's clients.
+  const allOrganisations = everyOrganisation && organisatie === null;
+  const { data, error, isFetching } = useClients(organisatie, true);
   const [creating, setCreating] = useState(false);
   const [issued, setIssued] = useState<Issued>();
   const actions = useClientActions(data?.verbinding, (result) => setIssued({ kind: 'rotated', issued: result }));
 
-  const columns = clientColumns((client) => (
-    <ClientActions client={client} onRotate={actions.rotate} onRevoke={actions.revoke} />
-  ));
+  const columns = clientColumns(
+    (client) => <ClientActions client={client} onRotate={actions.rotate} onRevoke={actions.revoke} />,
+    { withOrganisation: allOrganisations },
+  );
   const sorted = useMemo(
     () => sortClients(data?.items ?? [], list.sortBy, list.sortDirection),
     [data, list.sortBy, list.sortDirection],
@@ -63,9 +67,19 @@ export function ClientsScreen() {
       title={TITLES.systemClients}
       actions={
         mayCreate && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            {LABELS.clients.newClient}
-          </Button>
+          // A client is made for one organisation: the super role chooses it in the filter first.
+          <Tooltip title={allOrganisations ? LABELS.clients.chooseOrganisation : ''}>
+            <span>
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                disabled={allOrganisations}
+                onClick={() => setCreating(true)}
+              >
+                {LABELS.clients.newClient}
+              </Button>
+            </span>
+          </Tooltip>
         )
       }
     >
@@ -85,8 +99,6 @@ export function ClientsScreen() {
             otherOrganisation={!everyOrganisation && organisatie !== null}
             onOwnOrganisation={() => list.setFilters({ organisatie: '' })}
           />
-        ) : everyOrganisation && organisatie === null ? (
-          <Alert severity="info">{LABELS.clients.chooseOrganisation}</Alert>
         ) : (
           <>
             {data?.verbinding.extern && (

@@ -1,6 +1,13 @@
 import type { SortDirection, SystemClient } from '@knooppunt/domain';
 
-export const CLIENT_SORT_FIELDS = ['clientId', 'omschrijving', 'aangemaakt', 'laatstGebruikt', 'status'] as const;
+export const CLIENT_SORT_FIELDS = [
+  'organisatie',
+  'clientId',
+  'omschrijving',
+  'aangemaakt',
+  'laatstGebruikt',
+  'status',
+] as const;
 export type ClientSortField = (typeof CLIENT_SORT_FIELDS)[number];
 
 /**
