@@ -1,8 +1,16 @@
 import { expect, test, type Page } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { CONFIGS_TITLE, DEMO_CALLBACK_SECRET, activeRow, connectDemoReceiver, draftRow } from '../support/configs';
+import {
+  CONFIGS_TITLE,
+  DEMO_CALLBACK_SECRET,
+  activeRow,
+  connectDemoReceiver,
+  connectReceiver,
+  draftRow,
+} from '../support/configs';
 import { newDeelnemer } from '../support/participants-api';
 import { loginAs, portalAccessToken } from '../support/portal';
+import { startCallbackReceiver } from '../support/receiver';
 
 /** The two configuration screens: one component, parameterised by flow. */
 const FLOWS = [
@@ -87,8 +95,23 @@ for (const flow of FLOWS) {
         .getByRole('dialog', { name: 'Nieuwste configuratie gebruiken' })
         .getByRole('button', { name: 'Ja' })
         .click();
+      // It says what it did, and the disabled button why it cannot be used (issue 33 item 6).
+      const done = page.getByRole('alert').filter({ hasText: 'Nieuwste configuratie in gebruik' });
+      await expect(done).toContainText(
+        new RegExp(`Het verzendproces van ${deelnemer} ${flow.versienummer} werkt nu met configuratieversie \\d+\\.`),
+      );
       await expect(active.getByText('Actief')).toBeVisible();
-      await expect(active.getByRole('button', { name: 'Nieuwste configuratie gebruiken' })).toBeDisabled();
+      const useNewest = active.getByRole('button', { name: 'Nieuwste configuratie gebruiken' });
+      await expect(useNewest).toBeDisabled();
+      // A disabled button takes no pointer: its tooltip hangs on the span around it.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await useNewest.locator('..').hover();
+      await expect(page.getByRole('tooltip')).toHaveText(/^Nieuwste configuratie al in gebruik \(versie \d+\)$/);
+      await expect(page.locator('.MuiTooltip-tooltip')).toHaveCSS('opacity', '1');
+      await page.screenshot({ path: `/tmp/h2-configs-newest-${flow.name}.png` });
+      await page.mouse.move(0, 0);
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
+      await expectNoAxeViolations(page, `${flow.path} after 'Nieuwste configuratie gebruiken'`);
     });
 
     test('the connection check reports success, a failure with folded details and items not checked', async ({
@@ -123,10 +146,22 @@ for (const flow of FLOWS) {
       await row.getByRole('switch', { name: 'Verzenden is actief' }).click();
       await expect(row.getByRole('switch', { name: 'Verzenden is gepauzeerd' })).not.toBeChecked();
       await expect(row.getByText('Gepauzeerd')).toBeVisible();
+      // Each says what it did (issue 33 item 6).
+      const paused = page.getByRole('alert').filter({ hasText: 'Verzenden gepauzeerd' });
+      await expect(paused).toContainText(`Verzendproces van Combi_Oost ${flow.versienummer}`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // The switch's own tooltip, opened by the click, fades out before the check.
+      await page.mouse.move(0, 0);
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
+      await expectNoAxeViolations(page, `${flow.path} after pausing a sender`);
+      await page.screenshot({ path: `/tmp/h2-configs-paused-${flow.name}.png` });
 
       await row.getByRole('switch', { name: 'Verzenden is gepauzeerd' }).click();
       await expect(row.getByRole('switch', { name: 'Verzenden is actief' })).toBeChecked();
       await expect(row.getByText('Actief')).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'Verzenden hervat' })).toContainText(
+        `Verzendproces van Combi_Oost ${flow.versienummer}`,
+      );
     });
 
     test('an administrator sets the concurrent messages and reads it in the sending log', async ({ page }) => {
@@ -195,6 +230,49 @@ for (const flow of FLOWS) {
     });
   });
 }
+
+test('the connection check masks a short secret only as a value, and a failed check fails the token URL row', async ({
+  page,
+}) => {
+  const system = await startCallbackReceiver();
+  try {
+    await loginAs(page, 'beheer@knooppunt.example', '/configs');
+    const deelnemer = newDeelnemer('Kort_Geheim');
+    // A secret whose letters also occur in words of the result: 'sec' as in 'seconden'.
+    await connectReceiver(page, 'aansluiting', deelnemer, {
+      clientId: 'kort-geheim',
+      clientSecret: 'sec',
+      tokenUrl: `${system.origin}/token`,
+      callbackBase: `${system.origin}/callback`,
+    });
+    await page.goto(`/configs?deelnemer=${deelnemer}`);
+    const dialog = page.getByRole('dialog', { name: 'Resultaten verbindingcontrole' });
+    const item = (name: string) => dialog.getByRole('listitem', { name, exact: true });
+    const check = activeRow(page, deelnemer).getByRole('button', { name: /Verbinding controleren/ });
+
+    await check.click();
+    await expect(item('Token URL')).toHaveText(/Token succesvol opgehaald \(geldig 3600 seconden\)$/);
+    await expect(item('Opdracht')).toContainText('Callback bereikbaar (200 OK)');
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+
+    // The check call fails as one that waited too long on the token URL does behind a gateway.
+    await page.route('**/rest/management/connection-check', (route) =>
+      route.fulfill({ status: 504, contentType: 'application/json', body: JSON.stringify({ message: 'Time-out' }) }),
+    );
+    await check.click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Fout bij controleren verbinding' });
+    await expect(alert).toBeVisible();
+    const token = item('Token URL');
+    await expect(token).toContainText('Token URL niet bereikt: de verbinding kon niet worden gecontroleerd');
+    await expect(item('Opdracht')).toContainText('Geen controle gedaan');
+    // The dialog is checked here; the alert is the notifications' own.
+    await alert.getByRole('button', { name: 'Sluiten' }).click();
+    await expect(alert).toBeHidden();
+    await expectNoAxeViolations(page, "'Resultaten verbindingcontrole' after a failed check");
+  } finally {
+    await system.close();
+  }
+});
 
 test('an administrator sets the messages per second and sees the limit on the row, in the sending log and on the Overzicht', async ({
   page,
@@ -375,4 +453,39 @@ test("the form says whose credentials they are, and shows an aannemer's opdracht
   await expect(noord.getByLabel('Client ID')).toBeVisible();
   await expect(groups(noord)).toHaveText(['Opdrachtgever URLs', 'Opdrachtnemer URLs']);
   await context.close();
+});
+
+test('an error alert leaves the open connection-check dialog in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, 'beheer@knooppunt.example', '/configs?deelnemer=Aannemer');
+  await page.route(
+    (url) => url.pathname === '/rest/management/connection-check',
+    (route) => route.fulfill({ status: 500, json: { message: 'Interne fout' } }),
+  );
+  await activeRow(page, 'Aannemer_Alfa')
+    .getByRole('button', { name: /Verbinding controleren/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Resultaten verbindingcontrole' });
+  const toast = page.getByRole('alert').filter({ hasText: 'Fout bij controleren verbinding' });
+  await expect(toast).toContainText('Interne fout');
+  await expect(dialog.getByRole('listitem', { name: 'Token URL', exact: true })).toBeVisible();
+
+  // Once the dialog has made room (it moves up or shrinks while the alert is shown: decision 0058).
+  const overlap = async () => {
+    const [a, b] = [await toast.boundingBox(), await dialog.boundingBox()];
+    if (!a || !b) throw new Error('the alert or the dialog is not on screen');
+    const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+    const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+    return Math.max(0, width) * Math.max(0, height);
+  };
+  await expect.poll(overlap, { timeout: 3000 }).toBe(0);
+  await expect(dialog).toBeInViewport({ ratio: 1 });
+  await expectNoAxeViolations(page, '/configs with the connection check failed');
+  expect(await overlap()).toBe(0);
+  await page.screenshot({ path: '/tmp/h3-connection-check-1280.png' });
+
+  // The alert gone, the dialog takes its whole room again.
+  await toast.getByRole('button', { name: 'Sluiten' }).click();
+  await expect(toast).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Sluiten' })).toBeInViewport();
 });

@@ -53,6 +53,41 @@ test('a user without user-administration rights cannot open the organisations', 
   await expect(page).toHaveURL(/\/unauthorized$/);
 });
 
+/** The heights of the list's rows, in px. */
+async function rowHeights(page: Page): Promise<number[]> {
+  return page
+    .getByRole('table', { name: 'Organisaties' })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+}
+
+test('the list shows whole names while its column has room, in rows of one height', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAs(page, 'beheer@knooppunt.example', '/organisaties');
+  await expect(page.getByText(/^1-10 van \d+$/)).toBeVisible();
+  // Rows with the clients button are as high as those without (issue 33 item 4).
+  expect(new Set(await rowHeights(page)).size).toBe(1);
+  await expectNoAxeViolations(page, '/organisaties');
+  await page.screenshot({ path: '/tmp/h2-organisaties.png', fullPage: true });
+  await page.getByRole('button', { name: 'Volgende pagina' }).click();
+  await expect(page.getByText(/^11-\d+ van \d+$/)).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  expect(new Set(await rowHeights(page)).size).toBe(1);
+
+  // Not cut: the name fits its box, without an ellipsis and a tooltip.
+  const filter = page.getByRole('textbox', { name: 'Organisatie' });
+  await filter.fill('Implementatie_Partner');
+  await filter.press('Enter');
+  const name = page
+    .getByRole('table', { name: 'Organisaties' })
+    .getByRole('button', { name: 'Implementatie_Partner_Koppelvlak', exact: true });
+  await expect(name).toBeVisible();
+  const cut = await name
+    .locator('[data-truncated-text]')
+    .evaluate((element) => element.scrollWidth > element.clientWidth);
+  expect(cut).toBe(false);
+});
+
 /** Opens an organisation's panel from its row, the list filtered on its name. */
 async function openOrganisation(page: Page, organisatie: string) {
   const filter = page.getByRole('textbox', { name: 'Organisatie' });
@@ -176,6 +211,16 @@ test("the operator's user manager deactivates an organisation, whose user cannot
   await expect(row).toContainText('Gedeactiveerd');
   await page.screenshot({ path: '/tmp/shots-c/organisaties-deactivated-row.png', fullPage: true });
   await expectNoAxeViolations(page, '/organisaties with a deactivated organisation');
+  // The chip makes its row no higher than the others (issue 33 item 4).
+  const filter = page.getByRole('textbox', { name: 'Organisatie' });
+  await filter.fill('Aannemer_');
+  await filter.press('Enter');
+  await expect(
+    page.getByRole('table', { name: 'Organisaties' }).getByRole('row', { name: /Aannemer_Alfa/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  expect(new Set(await rowHeights(page)).size).toBe(1);
+  await page.screenshot({ path: '/tmp/h2-organisaties-deactivated.png', fullPage: true });
 
   await row.getByRole('button', { name: new RegExp(`^${organisatie}`) }).click();
   await expect(panel).toBeVisible();

@@ -121,12 +121,17 @@ test('an editor publishes the 1.36 concepts on a date of the 1.36 calendar still
   await dialog.getByRole('textbox', { name: 'Omschrijving' }).fill(`E2E versie 1.36 ${suffix}`);
   await choose(page, dialog, 'Bericht versie', '1.36');
   await dialog.getByRole('combobox', { name: 'Ingangsdatum' }).click();
-  // The spec's dates stay, and the calendar goes on past today (decision 0030).
-  const shown = await page.getByRole('option').allTextContents();
-  expect(shown.slice(0, 2)).toEqual(['02-12-2024', '03-03-2025']);
+  // The spec's dates stay, shown as passed and not to be chosen (decision 0057); the calendar goes
+  // on past today (decision 0030).
+  const passed = page.getByRole('option', { disabled: true });
+  await expect(passed).toHaveText(['02-12-2024 (verstreken)', '03-03-2025 (verstreken)']);
+  await passed.first().click({ force: true });
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expectNoAxeViolations(page, "'Versie publiceren' with the Ingangsdatum list open");
   const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
-  const ahead = shown.filter((date) => isoOf(date) > today);
+  const ahead = await page.getByRole('option', { disabled: false }).allTextContents();
   expect(ahead.length).toBeGreaterThanOrEqual(7);
+  expect(ahead.every((date) => isoOf(date) >= today)).toBe(true);
   const ingangsdatum = ahead[0]!;
   await page.getByRole('option', { name: ingangsdatum }).click();
   await dialog.getByRole('button', { name: 'Publiceren' }).click();
@@ -179,6 +184,22 @@ test("a grid operator's viewer sees the own concepts without any way to change t
   await expect(page.getByRole('button', { name: 'Nieuw scenario' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Publiceren versie' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Opties / })).toHaveCount(0);
+  // Nor an empty column for them (issue 33 item 4).
+  await expect(page.getByRole('table', { name: SCENARIOS_TITLE }).getByRole('columnheader')).toHaveText([
+    'Omschrijving',
+    'Versie',
+    'Berichtversie',
+    'Discipline',
+    'Aansluiting',
+    'Binnenwerk',
+    'Meter',
+    'Type aansluiting',
+    'Fysieke status',
+    'Wijzigen capaciteit',
+  ]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(page, "/scenarios as a grid operator's viewer");
+  await page.screenshot({ path: '/tmp/h2-scenarios-viewer.png', fullPage: true });
 });
 
 test('filters wait for Zoeken and sorting is kept in the URL', async ({ page }) => {
@@ -322,7 +343,8 @@ test('the platform administrator sees every grid operator’s concepts and acts 
   await choose(page, publish, 'Netbeheerder', 'Netbeheer_West');
   await publish.getByRole('textbox', { name: 'Omschrijving' }).fill(`E2E versie namens West ${suffix}`);
   await choose(page, publish, 'Bericht versie', '1.36');
-  await choose(page, publish, 'Ingangsdatum', '03-03-2025');
+  await publish.getByRole('combobox', { name: 'Ingangsdatum' }).click();
+  await page.getByRole('option', { disabled: false }).first().click();
   await publish.getByRole('button', { name: 'Publiceren' }).click();
   await expect(page.getByText('Versie succesvol gepubliceerd')).toBeVisible();
   await expect(publish).toBeHidden();
@@ -346,11 +368,26 @@ test('a grid operator’s editor acts for its own organisation: its dialogs ask 
   const dialog = page.getByRole('dialog', { name: 'Toevoegen scenario' });
   await expect(dialog.getByRole('textbox', { name: 'Omschrijving' })).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'Netbeheerder' })).toHaveCount(0);
+  // An empty choice asks for one; the work, disabled until the bericht versie is chosen, is not
+  // flagged (issue 33 item 5).
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click();
+  await expect(dialog.getByText('Kies een berichtversie', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Kies een discipline', { exact: true })).toBeVisible();
+  await expect(dialog).not.toContainText('moet een van');
+  const aansluiting = dialog.getByRole('combobox', { name: 'Aansluiting', exact: true });
+  await expect(aansluiting).toHaveAttribute('aria-disabled', 'true');
+  await expect(aansluiting).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).not.toContainText('Kies een waarde voor');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(page, "'Toevoegen scenario' after Toevoegen without any choice");
+  await page.screenshot({ path: '/tmp/h2-scenario-dialog-empty.png' });
   // The messages name the fields by their labels (issue 21 item 10).
+  await choose(page, dialog, 'Bericht versie', '2.0');
   await dialog.getByRole('button', { name: 'Toevoegen' }).click();
   for (const label of ['Aansluiting', 'Type aansluiting', 'Fysieke status', 'Wijzigen capaciteit']) {
     await expect(dialog.getByText(`Kies een waarde voor ${label}`, { exact: true })).toBeVisible();
   }
+  await expect(aansluiting).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog).not.toContainText(/typeAansluiting|fysiekeStatus|wijzigenCapaciteit/);
   await dialog.getByRole('button', { name: 'Annuleren' }).click();
 

@@ -27,6 +27,11 @@ test('a contractor lists a published version, compares it and opens a changed sc
   await page.getByRole('button', { name: 'Selecteren versie' }).click();
   const dialog = page.getByRole('dialog', { name: 'Versie selecteren' });
   await expect(dialog.getByRole('button', { name: 'Selecteren' })).toBeDisabled();
+  // Each demo version was published weeks before it took effect (decision 0057).
+  await choose(page, dialog, 'Netbeheerder', 'Netbeheer_Noord');
+  const published = (omschrijving: string) => dialog.getByRole('row').filter({ hasText: omschrijving });
+  await expect(published(VOORJAAR.omschrijving)).toContainText('28-04-202523-05-2025');
+  await expect(published(NAJAAR.omschrijving)).toContainText('04-08-202501-09-2025');
   await dialog.getByRole('button', { name: 'Annuleren' }).click();
 
   await selectVersion(page, 'Selecteren versie', NAJAAR);

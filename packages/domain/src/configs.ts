@@ -60,6 +60,8 @@ export const CONFIG_TEXTS = {
   tooltipNewest: 'De laatste configuratie is in gebruik op de verzendservice van het platform.',
   tooltipBehind: 'De configuratie in gebruik loopt achter op de laatste configuratie.',
   noCheck: 'Geen controle gedaan',
+  // Shown for the token URL when the check call itself failed: not a row that was never checked (decision 0057).
+  tokenNotReached: 'Token URL niet bereikt: de verbinding kon niet worden gecontroleerd',
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 export { setDutchMessages } from './locale';
 export * from './constants';
+export * from './choice';
 export * from './errors';
 export * from './messageTypes';
 export * from './organisations';

@@ -204,6 +204,37 @@ describe('checkConnection', () => {
     });
   });
 
+  it('masks a short secret where it stands as a value, never inside other words', async () => {
+    const server = await participant({ token: tokenAnswer({ access_token: 'kort', expires_in: 300 }) });
+    const results = await checkConnection(targetAt(server.origin, {}, { clientSecret: 'sec' }), outbound());
+    expect(results.tokenUrl).toEqual({
+      success: true,
+      message: 'Token succesvol opgehaald (geldig 300 seconden)',
+      details: [
+        'HTTP 200 OK',
+        'Een access_token is ontvangen (niet getoond)',
+        'Geldigheid uit expires_in: 300 seconden',
+      ],
+    });
+  });
+
+  it('masks a short secret a refusing token endpoint echoes as a form field, a word or after a line break', async () => {
+    const echo: ParticipantBehaviour['token'] = (request, response) =>
+      reply(response, 401, {
+        error: 'invalid_client',
+        error_description: 'Onbekend secret sec, voor de tweede seconde\nsec',
+        received: request.body,
+      });
+    const server = await participant({ token: echo });
+    const results = await checkConnection(targetAt(server.origin, {}, { clientSecret: 'sec' }), outbound());
+    expect(results.tokenUrl?.message).toBe('Tokenendpoint antwoordde 401 Unauthorized');
+    const body = JSON.parse(results.tokenUrl?.details[1] ?? '') as Record<string, string>;
+    expect(body.error_description).toBe('Onbekend secret ***, voor de tweede seconde\n***');
+    expect(body.received).toBe(
+      'grant_type=client_credentials&client_id=aannemer-alfa&client_secret=***&scope=berichten',
+    );
+  });
+
   it('refuses a loopback token URL when private targets are not allowed, without connecting', async () => {
     const server = await participant();
     const results = await checkConnection(

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dutchToday } from '@knooppunt/domain';
 import { auditLog } from '../src/db/schema';
+import { patternDates } from '../src/modules/regels/calendar';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 import { scenarioBasedOn } from './support/based-on';
 
@@ -103,7 +105,7 @@ describe('the super role acts for a netbeheerder it names', () => {
     const published = await post('/rest/version', beheer, {
       omschrijving: 'Versie namens West',
       berichtVersie: '2.0',
-      ingangsdatum: '2025-09-01',
+      ingangsdatum: patternDates(dutchToday())[0],
       netbeheerder: 'Netbeheer_West',
     });
     expect(published.statusCode, published.body).toBe(201);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dutchToday, firstMonday, offeredDates, patternDates } from '../src/modules/regels/calendar';
+import { dutchToday } from '@knooppunt/domain';
+import { firstMonday, offeredDates, patternDates } from '../src/modules/regels/calendar';
 
 // Spec 001 §4's dates: the first Monday of March, June (2025-05-23 instead), September and December.
 const SPEC_136 = ['2024-12-02', '2025-03-03'];

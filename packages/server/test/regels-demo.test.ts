@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_BERICHTEN } from '@knooppunt/domain';
+import { EXAMPLE_BERICHTEN, dutchToday } from '@knooppunt/domain';
 import { seedDemoRules } from '../src/demo/seed-regels';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 
@@ -39,6 +39,17 @@ describe('the demo rule book', () => {
     expect(renamed.omschrijving[0]).not.toBe(renamed.omschrijving[1]);
     expect((await get('/rest/rules?versie=draft&netbeheerder=Netbeheer_Noord')).json().count).toBe(4);
     expect((await get('/rest/waardenlijst')).json().count).toBe(6);
+  });
+
+  it('publishes each version weeks before it takes effect, the newest in force today', async () => {
+    const versions = await get('/rest/version?sortBy=versie&limit=100');
+    type Shown = { versie: number; created: string; ingangsdatum: string };
+    const items = versions.json().items as Shown[];
+    expect(new Set(items.map((v) => [v.versie, v.created.slice(0, 10), v.ingangsdatum].join(' ')))).toEqual(
+      new Set(['1 2025-04-28 2025-05-23', '2 2025-08-04 2025-09-01']),
+    );
+    const today = dutchToday();
+    for (const version of items) expect(version.ingangsdatum <= today).toBe(true);
   });
 
   it('is seeded once', async () => {

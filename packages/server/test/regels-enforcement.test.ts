@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import { EXAMPLE_BERICHTEN, valueTreeOf, werkzaamhedenOfOrder } from '@knooppunt/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { EXAMPLE_BERICHTEN, dutchToday, valueTreeOf, werkzaamhedenOfOrder } from '@knooppunt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, waardenlijsten } from '../src/db/schema';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
+import { patternDates } from '../src/modules/regels/calendar';
 import { scenarioBasedOn } from './support/based-on';
 
 let t: TestApp;
@@ -25,7 +26,7 @@ beforeAll(async () => {
     await tokenFor(t, { roles: ['Netbeheerder', 'Business rules Concept Bewerken'], deelnemer: 'Netbeheer_Noord' }),
   );
   // Netbeheer_Noord's rule book for Elektra orders like the example: fabrikant required, foto's
-  // forbidden, AGA lengte required; published with an ingangsdatum in the past.
+  // forbidden, AGA lengte required; in force since an ingangsdatum in the past.
   const created = await inject('POST', '/rest/rules', editor, {
     omschrijving: 'Nieuwe elektra-aansluiting',
     berichtVersie: '2.0',
@@ -55,9 +56,11 @@ beforeAll(async () => {
   const published = await inject('POST', '/rest/version', editor, {
     berichtVersie: '2.0',
     omschrijving: 'Regels 2025',
-    ingangsdatum: '2025-05-23',
+    ingangsdatum: patternDates(dutchToday())[0],
   });
   expect(published.statusCode, published.body).toBe(201);
+  // Publishing takes no passed date (decision 0057): published ahead, then its effective date arrives.
+  await t.app.db.execute(sql`update rule_versions set ingangsdatum = '2025-05-23' where id = ${published.json()._id}`);
   // A later concept change is not in force.
   await patchRule(id, editor, { id: 'elektra-tg-fotos', verplichting: '' });
 });

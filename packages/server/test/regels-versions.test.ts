@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { REGELS_TEXTS, dutchToday } from '@knooppunt/domain';
 import { bearer, createTestApp, tokenFor, type TestApp } from './helpers';
 import { scenarioBasedOn } from './support/based-on';
-import { dutchToday, patternDates } from '../src/modules/regels/calendar';
+import { patternDates } from '../src/modules/regels/calendar';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const WERK = {
@@ -17,6 +18,7 @@ const WERK = {
 let t: TestApp;
 let noord: Record<string, string>;
 let zuid: Record<string, string>;
+let west: Record<string, string>;
 let zoeker: Record<string, string>;
 
 beforeAll(async () => {
@@ -24,11 +26,15 @@ beforeAll(async () => {
   const editor = ['Netbeheerder', 'Business rules Concept Bewerken'];
   noord = bearer(await tokenFor(t, { roles: editor, deelnemer: 'Netbeheer_Noord' }));
   zuid = bearer(await tokenFor(t, { roles: editor, deelnemer: 'Netbeheer_Zuid' }));
+  west = bearer(await tokenFor(t, { roles: editor, deelnemer: 'Netbeheer_West' }));
   zoeker = bearer(await tokenFor(t, { roles: ['Business rules Zoeken'], deelnemer: 'Aannemer_Alfa' }));
 });
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
+
+/** The day before a yyyy-mm-dd date. */
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** PATCH /rest/rules/{id}, built on the scenario as it is now. */
 const patchRule = async (id: string, headers: Headers, body: object) =>
@@ -85,15 +91,16 @@ describe('versions', () => {
     const kept = await scenario('Blijft', { meter: 'Wisselen' });
     const changed = await scenario('Verandert', { meter: 'Verwijderen' });
     const removed = await scenario('Verdwijnt', { meter: 'Geen' });
-    const first = await publish({ berichtVersie: '2.0', omschrijving: 'Eerste versie', ingangsdatum: '2025-05-23' });
+    const [sooner, later] = patternDates(dutchToday());
+    const first = await publish({ berichtVersie: '2.0', omschrijving: 'Eerste versie', ingangsdatum: sooner });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ versie: 1, netbeheerder: 'Netbeheer_Noord', ingangsdatum: '2025-05-23' });
+    expect(first.json()).toMatchObject({ versie: 1, netbeheerder: 'Netbeheer_Noord', ingangsdatum: sooner });
 
     await patchRule(changed, noord, { id: 'elektra-tg-fotos', verplichting: 'Ja' });
     await patchRule(kept, noord, { omschrijving: 'Blijft (hernoemd)' });
     await inject('DELETE', `/rest/rules/${removed}`, noord);
     const added = await scenario('Nieuw erbij', { aansluiting: 'Wijzigen' });
-    const second = await publish({ berichtVersie: '2.0', omschrijving: 'Tweede versie', ingangsdatum: '2025-09-01' });
+    const second = await publish({ berichtVersie: '2.0', omschrijving: 'Tweede versie', ingangsdatum: later });
     expect(second.json()).toMatchObject({ versie: 2 });
 
     const list = await inject(
@@ -171,11 +178,33 @@ describe('versions', () => {
     expect(response.json()).toMatchObject({ netbeheerder: 'Netbeheer_Zuid', ingangsdatum: ahead });
   });
 
+  it('refuses an effective date before today, also one the calendar shows, and takes today itself', async () => {
+    await scenario('Voor West', { meter: 'Wisselen' }, west);
+    const today = dutchToday();
+    for (const passed of ['2025-05-23', dayBefore(today)]) {
+      const response = await publish({ berichtVersie: '2.0', omschrijving: 'Te laat', ingangsdatum: passed }, west);
+      expect(response.statusCode, passed).toBe(400);
+      expect(response.json().details).toEqual([
+        { field: 'ingangsdatum', message: 'De ingangsdatum ligt in het verleden; kies een datum vanaf vandaag' },
+      ]);
+    }
+    const published = await inject('GET', '/rest/version?netbeheerder=Netbeheer_West', zoeker);
+    expect(published.json().count).toBe(0);
+
+    await t.app.db.execute(sql`insert into ingangsdatums values ('2.0', ${today}::date)`);
+    const onToday = await publish({ berichtVersie: '2.0', omschrijving: 'Vandaag', ingangsdatum: today }, west);
+    await t.app.db.execute(sql`delete from ingangsdatums where bericht_versie = '2.0' and datum = ${today}::date`);
+    expect(onToday.statusCode, onToday.body).toBe(201);
+  });
+
   it('refuses a date outside the calendar, nothing to publish, bad input and the wrong caller', async () => {
-    const wrongDate = await publish({ berichtVersie: '1.36', omschrijving: 'X', ingangsdatum: '2025-05-23' });
+    const [ahead] = patternDates(dutchToday());
+    // Ahead, but no date of the 1.36 calendar.
+    const offPattern = `${Number(dutchToday().slice(0, 4)) + 1}-05-23`;
+    const wrongDate = await publish({ berichtVersie: '1.36', omschrijving: 'X', ingangsdatum: offPattern });
     expect(wrongDate.statusCode).toBe(400);
-    expect(wrongDate.json().details[0].field).toBe('ingangsdatum');
-    const nothing = await publish({ berichtVersie: '1.36', omschrijving: 'X', ingangsdatum: '2024-12-02' }, zuid);
+    expect(wrongDate.json().details).toEqual([{ field: 'ingangsdatum', message: REGELS_TEXTS.ingangsdatum }]);
+    const nothing = await publish({ berichtVersie: '1.36', omschrijving: 'X', ingangsdatum: ahead }, zuid);
     expect(nothing.statusCode).toBe(409);
     expect((await publish({ berichtVersie: '2.0', omschrijving: '', ingangsdatum: '2025-05-23' })).statusCode).toBe(
       400,

@@ -7,6 +7,7 @@ import {
   OMSCHRIJVING_MAX,
   ORGANISATION_NAME_MAX,
 } from '../constants';
+import { choiceError, chooseText } from '../choice';
 import { scenarioBasedOnSchema } from '../concurrency';
 import { SORT_DIRECTIONS, pagedSchema } from '../paging';
 import { VERPLICHTINGEN, type RuleNode } from './catalogue';
@@ -27,9 +28,13 @@ export const REGELS_TEXTS = {
   omschrijving: 'Omschrijving is verplicht (1 tot 100 tekens)',
   berichtVersie: `Berichtversie moet een van ${BERICHT_VERSIES.join(', ')} zijn`,
   discipline: `Discipline moet een van ${DISCIPLINES.join(', ')} zijn`,
+  // Left empty, a choice asks for one (issue 33 item 5).
+  berichtVersieKiezen: chooseText('Berichtversie'),
+  disciplineKiezen: chooseText('Discipline'),
   // The label the form shows, not the field's name (issue 21 item 10).
   werkzaamheid: (kind: Werkzaamheid) => `Kies een waarde voor ${WERKZAAMHEID_LABELS[kind]}`,
   ingangsdatum: 'Kies een ingangsdatum uit de kalender van deze berichtversie',
+  ingangsdatumVerstreken: 'De ingangsdatum ligt in het verleden; kies een datum vanaf vandaag',
   dubbelScenario: 'Er is al een concept scenario voor deze discipline en combinatie van werkzaamheden',
   gepubliceerd: 'Een gepubliceerd scenario kan niet worden gewijzigd',
   nietEigen: 'U kunt alleen de regels van uw eigen netbeheerder wijzigen',
@@ -64,8 +69,10 @@ export const namensSchema = z
   // An organisation's name: as long as organisations' names may be.
   .max(ORGANISATION_NAME_MAX, REGELS_TEXTS.namensVerplicht);
 const namens = namensSchema.optional();
-export const berichtVersieSchema = z.enum(BERICHT_VERSIES, { error: REGELS_TEXTS.berichtVersie });
-export const disciplineSchema = z.enum(DISCIPLINES, { error: REGELS_TEXTS.discipline });
+export const berichtVersieSchema = z.enum(BERICHT_VERSIES, {
+  error: choiceError('Berichtversie', REGELS_TEXTS.berichtVersie),
+});
+export const disciplineSchema = z.enum(DISCIPLINES, { error: choiceError('Discipline', REGELS_TEXTS.discipline) });
 
 export const scenarioWerkzaamhedenSchema = z.object(
   Object.fromEntries(

@@ -77,8 +77,9 @@ const concept = (netbeheerder: string, s: DemoScenario) => ({
 });
 
 /**
- * Demo mode's rule book, once: per netbeheerder version 1 (in force since 2025-05-23) and version
- * 2 (since 2025-09-01) of berichtVersie 2.0 — between them one scenario the same but renamed, one
+ * Demo mode's rule book, once: per netbeheerder version 1 (published 2025-04-28, in force since
+ * 2025-05-23) and version 2 (published 2025-08-04, in force since 2025-09-01, so the one in force
+ * now; decision 0057) of berichtVersie 2.0 — between them one scenario the same but renamed, one
  * with other obligations (gewijzigd), one dropped (verwijderd) and one new (toegevoegd) — the
  * concepts as version 2 left them plus one in progress, and value lists for Elektra and Gas.
  */
@@ -95,6 +96,7 @@ export async function seedDemoRules(db: Database): Promise<void> {
         berichtVersie: BERICHT_VERSIE,
         omschrijving: 'Bedrijfsregels 2025 voorjaar',
         ingangsdatum: '2025-05-23',
+        created: new Date('2025-04-28T10:00:00+02:00'),
       });
       await updateScenario(tx, same!, { omschrijving: 'Nieuwe elektra-aansluiting (met slimme meter)' });
       await updateScenario(tx, changed!, {
@@ -116,6 +118,7 @@ export async function seedDemoRules(db: Database): Promise<void> {
         berichtVersie: BERICHT_VERSIE,
         omschrijving: 'Bedrijfsregels 2025 najaar',
         ingangsdatum: '2025-09-01',
+        created: new Date('2025-08-04T10:00:00+02:00'),
       });
       await insertScenario(
         tx,

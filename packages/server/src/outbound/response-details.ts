@@ -54,15 +54,32 @@ function hideSecrets(value: unknown): unknown {
   );
 }
 
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The secret as a value: not where its characters are part of a longer word ('sec' in
+ * 'seconden'). A side that is a letter, digit or `_` must border on something else, or on a JSON
+ * escape such as `\n`; a side that is punctuation delimits itself.
+ */
+function asValue(secret: string): RegExp {
+  const before = WORD_CHAR.test(secret.at(0) ?? '') ? '(?:(?<![\\p{L}\\p{N}_])|(?<=\\\\[bfnrt]))' : '';
+  const after = WORD_CHAR.test(secret.at(-1) ?? '') ? '(?![\\p{L}\\p{N}_])' : '';
+  return new RegExp(`${before}${escapeRegExp(secret)}${after}`, 'gu');
+}
+
 /**
  * Last line of defence: whatever a participant echoes back (its error page quoting our request,
- * say), the client secret and the access token never reach the portal, in any common encoding.
+ * say), the client secret and the access token never reach the portal, in any common encoding —
+ * masked where they stand as a value (a form field, a header, a JSON string), never inside other
+ * words (decision 0057).
  */
 export function redact(result: CheckResult, secrets: string[]): CheckResult {
-  const variants = secrets
+  const patterns = secrets
     .filter((secret) => secret.length > 0)
     .flatMap((secret) => [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)])
-    .sort((a, b) => b.length - a.length);
-  const clean = (text: string) => variants.reduce((line, secret) => line.replaceAll(secret, CHECK_TEXTS.hidden), text);
+    .sort((a, b) => b.length - a.length)
+    .map(asValue);
+  const clean = (text: string) => patterns.reduce((line, pattern) => line.replace(pattern, CHECK_TEXTS.hidden), text);
   return { success: result.success, message: clean(result.message), details: result.details.map(clean) };
 }

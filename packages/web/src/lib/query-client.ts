@@ -34,6 +34,11 @@ declare module '@tanstack/react-query' {
       errorTitle?: string;
       /** Answers the screen explains in place (a concept one may not view: 403), with no alert. */
       explainedStatuses?: readonly number[];
+      /**
+       * The screen says this query's failure where its data would be, under `errorTitle` (a list's
+       * table, with 'Opnieuw proberen'): no alert says it a second time. Set by `useListQuery`.
+       */
+      errorInPlace?: boolean;
     };
     mutationMeta: {
       /** What the mutation changes on the server; `[]` for a call that changes nothing (a check). */
@@ -46,7 +51,7 @@ declare module '@tanstack/react-query' {
  * Data is fetched when a screen asks for it and when the user searches, never behind their back:
  * no retries and no refetch on focus or reconnect, and no refetch on mount of data that is still
  * valid (spec 000 §4). A failing query reports itself through `onQueryError` with the alert title
- * from its `meta`.
+ * from its `meta`, unless its screen says the failure in place (`meta.errorInPlace`, issue 33).
  *
  * Fresh data after a change (decision 0022): a successful mutation invalidates what `rule` lists
  * for each of its `meta.changes`. Queries on screen refetch at once (and the mutation settles once
@@ -61,6 +66,7 @@ export function createQueryClient(
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (error instanceof ApiCallError && query.meta?.explainedStatuses?.includes(error.status ?? 0)) return;
+        if (query.meta?.errorInPlace) return;
         if (query.meta?.errorTitle) onQueryError(query.meta.errorTitle, error);
       },
     }),

@@ -622,6 +622,7 @@ export const LABELS = {
     publicatiedatum: 'Publicatiedatum',
     ingangsdatum: 'Ingangsdatum',
     ingangsdatumHelper: 'Kies eerst een bericht versie',
+    ingangsdatumVerstreken: (datum: string) => `${datum} (verstreken)`,
     publishNote: 'Wijzigingen na het laatste wijzigingsmoment moeten met de aannemer worden afgestemd.',
     tabs: { tg: 'Technisch Gereed', aga: 'Administratief Gereed Assets' },
     veld: 'Veld',
@@ -857,6 +858,15 @@ export const LABELS = {
     activatedNext: "Berichten worden pas met deze versie verstuurd na 'Nieuwste configuratie gebruiken'.",
     useNewestText: (deelnemer: string, versienummer: string, version: number) =>
       `Wilt u het verzendproces van ${deelnemer} ${versienummer} laten werken met configuratieversie ${version}?`,
+    /** The confirmation of 'Nieuwste configuratie gebruiken', and why it is disabled (issue 33). */
+    newestInUse: 'Nieuwste configuratie in gebruik',
+    newestInUseText: (deelnemer: string, versienummer: string, version: number) =>
+      `Het verzendproces van ${deelnemer} ${versienummer} werkt nu met configuratieversie ${version}.`,
+    newestAlreadyInUse: (version: number) => `Nieuwste configuratie al in gebruik (versie ${version})`,
+    /** The confirmations of the sender's switch (issue 33). */
+    senderPaused: 'Verzenden gepauzeerd',
+    senderResumed: 'Verzenden hervat',
+    senderOf: (deelnemer: string, versienummer: string) => `Verzendproces van ${deelnemer} ${versienummer}`,
     activateDraft: 'Concept activeren',
     activateDraftText: (deelnemer: string, versienummer: string) =>
       `Wilt u de conceptversie van ${deelnemer} ${versienummer} activeren?`,

@@ -1,9 +1,3 @@
-/** Dates as yyyy-mm-dd in the Netherlands; built once, as building a formatter costs ~0.3 ms. */
-const dutchDate = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' });
-
-/** Today in the Netherlands, as the effective dates are meant. */
-export const dutchToday = (now: Date = new Date()): string => dutchDate.format(now);
-
 /**
  * The months the calendar's dates fall in (0 = January): spec 001 §4's dates are the first Monday
  * of March, June (2025-05-23 there), September and December, one a quarter.

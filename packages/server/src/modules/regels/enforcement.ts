@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   checkRules,
   checkValues,
+  dutchToday,
   werkzaamhedenOfOrder,
   type RuleNode,
   type RuleViolation,
@@ -11,7 +12,6 @@ import type { Database } from '../../db/client';
 import { Statement, value } from '../../db/statement';
 import { createBatcher } from '../inbound/batcher';
 import type { ContentValidator } from '../inbound/service';
-import { dutchToday } from './calendar';
 
 export interface EnforcementLog {
   info(object: object, message: string): void;

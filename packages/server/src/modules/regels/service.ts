@@ -17,6 +17,8 @@ import {
   BERICHT_VERSIES,
   DISCIPLINES,
   WERKZAAMHEDEN_WAARDEN,
+  dutchToday,
+  isPassed,
 } from '@knooppunt/domain';
 import type { z } from 'zod';
 import type { Actor, AuditService } from '../../audit/service';
@@ -37,7 +39,6 @@ import {
   updateScenario,
   type ScenarioRecord,
 } from './repository';
-import { dutchToday } from './calendar';
 import { changerOf, netbeheerderFor } from './acting-for';
 import { compareVersions, publishVersion, searchVersions, toVersion, versionById } from './versions-repository';
 
@@ -198,7 +199,12 @@ export function createRegelsService({ db, audit }: { db: Database; audit: AuditS
 
     async publish(user: AuthUser, input: z.output<typeof publishVersionSchema>) {
       const { netbeheerder, actor } = await makerOf(user, input.netbeheerder);
-      if (!datesFor(await calendar(db), input.berichtVersie, dutchToday()).includes(input.ingangsdatum)) {
+      const today = dutchToday();
+      // A passed date would make the new version older than the one in force (decision 0057).
+      if (isPassed(input.ingangsdatum, today)) {
+        throw new ValidationError('ingangsdatum', REGELS_TEXTS.ingangsdatumVerstreken);
+      }
+      if (!datesFor(await calendar(db), input.berichtVersie, today).includes(input.ingangsdatum)) {
         throw new ValidationError('ingangsdatum', REGELS_TEXTS.ingangsdatum);
       }
       const version = await db

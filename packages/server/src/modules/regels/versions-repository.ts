@@ -59,7 +59,14 @@ export async function versionById(db: Database, id: string): Promise<VersionReco
  */
 export async function publishVersion(
   tx: Database,
-  input: { netbeheerder: string; berichtVersie: string; omschrijving: string; ingangsdatum: string },
+  input: {
+    netbeheerder: string;
+    berichtVersie: string;
+    omschrijving: string;
+    ingangsdatum: string;
+    /** The publication date; now unless given (the demo's history is published in the past). */
+    created?: Date;
+  },
 ): Promise<VersionRecord | undefined> {
   const concepts = and(
     eq(ruleScenarios.netbeheerder, input.netbeheerder),

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { LoadErrorState } from '@/components/status/error-state';
 import { LABELS } from '@/lib/texts';
 import type { ListPage, ListTableState } from '@/lib/use-list-params';
+import { useFailedQueryMeta } from '@/lib/use-list-query';
 import { DataTablePaging, type DataTablePagingProps } from './data-table-paging';
 import { TruncatedText } from './truncated-text';
 
@@ -120,6 +121,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { skip, limit, count, countIsLowerBound, onPageChange, onRetry } = source;
   // A failed load is an error in place of the rows, never an empty list ('Geen resultaten', '0-0 van 0').
   const failed = source.error !== undefined && source.error !== null;
+  // A list's search (`useListQuery`) raises no alert of its own: the table says it, under the
+  // alert's title, and is read out. A query that did raise its alert is not read out twice.
+  const failedMeta = useFailedQueryMeta(source.error);
   const headerSx = props.wrapHeaders ? { whiteSpace: 'normal' } : undefined;
 
   const { getRowLink, getRowLabel, rowControl = 'button' } = props;
@@ -190,7 +194,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {failed && !loading && (
               <TableRow>
                 <TableCell colSpan={columns.length}>
-                  <LoadErrorState title={LABELS.common.listFailed} error={source.error} onRetry={() => onRetry?.()} />
+                  <LoadErrorState
+                    title={failedMeta?.errorTitle ?? LABELS.common.listFailed}
+                    error={source.error}
+                    onRetry={() => onRetry?.()}
+                    announce={failedMeta?.errorInPlace ?? !failedMeta?.errorTitle}
+                  />
                 </TableCell>
               </TableRow>
             )}

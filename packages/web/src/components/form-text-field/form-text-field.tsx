@@ -16,10 +16,12 @@ interface FormTextFieldProps<T extends FieldValues> extends Omit<
 
 /**
  * A text field of a react-hook-form form, full width: its validation error replaces the helper
- * text once shown. Takes TextField's props, including `select` with its options as children.
+ * text once shown, unless the field is disabled (the user cannot fix it there). Takes TextField's
+ * props, including `select` with its options as children.
  */
 export function FormTextField<T extends FieldValues>(props: FormTextFieldProps<T>) {
   const { control, name, onBlurred, normalise, helperText, ...rest } = props;
+  const shown = (error: string | undefined) => (rest.disabled ? undefined : error);
   return (
     <Controller
       control={control}
@@ -36,8 +38,8 @@ export function FormTextField<T extends FieldValues>(props: FormTextFieldProps<T
             onBlurred?.();
           }}
           fullWidth
-          error={fieldState.invalid}
-          helperText={fieldState.error?.message ?? helperText}
+          error={!rest.disabled && fieldState.invalid}
+          helperText={shown(fieldState.error?.message) ?? helperText}
         />
       )}
     />

@@ -1,13 +1,14 @@
 import { ERROR_ALERT_MS, SUCCESS_ALERT_MS } from '@knooppunt/domain';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
-import { useMemo, useReducer, type ReactNode } from 'react';
+import { useCallback, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { SessionEndedError } from '@/lib/api-client';
 import { LABELS } from '@/lib/texts';
-import { alertContentOf, NotifyContext, type AlertContent, type Notify } from './notify-context';
+import { alertContentOf, NotifyContext, TOAST_ROOM, type AlertContent, type Notify } from './notify-context';
 
 interface Notification extends Partial<AlertContent> {
   id: number;
@@ -49,10 +50,26 @@ function reducer(state: State, action: Action): State {
   }
 }
 
-/** Shows the alerts of `useNotify()` one at a time, newest last, at the bottom of the screen. */
+/**
+ * Shows the alerts of `useNotify()` one at a time, newest last, at the bottom left of the screen:
+ * beside the right-hand panel, and with room kept free by an open dialog (decision 0058).
+ */
 export function NotificationProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(reducer, { queue: [], shown: false, leaving: false, nextId: 1 });
   const current = state.queue[0];
+  const [room, setRoom] = useState(0);
+  // The alert's height changes with its text and the window's width: measured whenever it does.
+  const measureRoom = useCallback((snackbar: HTMLDivElement | null) => {
+    if (!snackbar || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      setRoom(snackbar.offsetHeight + Number.parseFloat(getComputedStyle(snackbar).bottom)),
+    );
+    observer.observe(snackbar);
+    return () => {
+      observer.disconnect();
+      setRoom(0);
+    };
+  }, []);
 
   const notify = useMemo<Notify>(
     () => ({
@@ -72,14 +89,16 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext value={notify}>
       {children}
+      {room > 0 && <GlobalStyles styles={{ ':root': { [TOAST_ROOM]: `${room}px` } }} />}
       {current && (
         // Outside the app's root, so a dialog that is open (and hides the rest of the page from
         // assistive technology) does not hide the alert about what it just did.
         <Portal>
           <Snackbar
             key={current.id}
+            ref={measureRoom}
             open={!(state.leaving && state.shown)}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
             autoHideDuration={current.severity === 'error' ? ERROR_ALERT_MS : SUCCESS_ALERT_MS}
             // An error must be read: a click elsewhere on the page does not dismiss it.
             onClose={(_event, reason) => reason !== 'clickaway' && close()}
@@ -100,7 +119,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
               <AlertTitle>{current.title}</AlertTitle>
               {current.message}
               {current.detail && (
-                <Typography variant="body2" sx={{ mt: 0.5, opacity: 0.9, wordBreak: 'break-word' }}>
+                <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
                   {current.detail}
                 </Typography>
               )}

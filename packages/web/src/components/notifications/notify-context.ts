@@ -15,6 +15,12 @@ export interface Notify {
 
 export const NotifyContext = createContext<Notify | null>(null);
 
+/**
+ * The height an alert takes at the bottom of the window, with its distance to the edge, while one
+ * is shown (unset otherwise): a dialog keeps clear of it (the theme's MuiDialog, decision 0058).
+ */
+export const TOAST_ROOM = '--knooppunt-toast-room';
+
 export function useNotify(): Notify {
   const notify = use(NotifyContext);
   if (!notify) throw new Error('useNotify needs a NotificationProvider');

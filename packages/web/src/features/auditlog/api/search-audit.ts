@@ -7,7 +7,7 @@ import {
 } from '@knooppunt/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { useListQuery } from '@/lib/use-list-query';
 
 export const AUDIT_SORT_FIELDS = ['at'] as const;
 export type AuditSortField = (typeof AUDIT_SORT_FIELDS)[number];
@@ -35,5 +35,5 @@ export function searchAuditQueryOptions(body?: AuditSearch) {
 }
 
 export function useSearchAudit(body: AuditSearch) {
-  return useAuthenticatedQuery(searchAuditQueryOptions(body));
+  return useListQuery(searchAuditQueryOptions(body));
 }

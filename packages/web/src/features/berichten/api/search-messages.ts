@@ -9,7 +9,7 @@ import {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest, type ApiRequestInit } from '@/lib/api-client';
 import { actingForKey, useActingFor } from '@/lib/namens/acting-for';
-import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { useListQuery } from '@/lib/use-list-query';
 
 export const MESSAGE_SORT_FIELDS = ['nextAttempt', 'created', 'opdrachtId'] as const;
 export type MessageSortField = (typeof MESSAGE_SORT_FIELDS)[number];
@@ -49,5 +49,5 @@ export function searchMessagesQueryOptions(body?: MessageSearch, namens?: string
 
 export function useSearchMessages(body: MessageSearch) {
   const namens = useActingFor();
-  return useAuthenticatedQuery(searchMessagesQueryOptions(body, namens));
+  return useListQuery(searchMessagesQueryOptions(body, namens));
 }

@@ -9,7 +9,7 @@ import {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest, type ApiRequestInit } from '@/lib/api-client';
 import { actingForKey, useActingFor } from '@/lib/namens/acting-for';
-import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { useListQuery } from '@/lib/use-list-query';
 import { omgevingPath } from './omgeving';
 
 export const CONFIG_SORT_FIELDS = ['created', 'deelnemer', 'updated'] as const;
@@ -46,5 +46,5 @@ export function searchConfigsQueryOptions(omgeving: Omgeving, body?: ConfigSearc
 
 export function useSearchConfigs(omgeving: Omgeving, body: ConfigSearch) {
   const namens = useActingFor();
-  return useAuthenticatedQuery(searchConfigsQueryOptions(omgeving, body, namens));
+  return useListQuery(searchConfigsQueryOptions(omgeving, body, namens));
 }

@@ -61,7 +61,7 @@ function Detail({ text }: { text: string }) {
 }
 
 /** One checked item: a check mark, a cross with its details, or 'Geen controle gedaan'. */
-export function CheckResultItem({ label, result }: { label: string; result: CheckResult | null | undefined }) {
+export function CheckResultItem({ label, result }: { label: string; result: CheckResult | undefined }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const lines = result ? result.details.flatMap((detail) => detail.split('\n')) : [];

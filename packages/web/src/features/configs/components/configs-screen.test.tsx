@@ -187,6 +187,26 @@ describe('Overzicht van configuraties', () => {
     ).toBeNull();
   });
 
+  it("says in the disabled 'Nieuwste configuratie gebruiken' tooltip that the newest is already in use", async () => {
+    stubConfigApi();
+    const { user } = renderScreen(BEHEER);
+
+    const button = within(await rowOf('Aannemer_Alfa')).getByRole('button', {
+      name: rowAction(LABELS.configs.useNewest),
+    });
+    // A disabled button takes no pointer: the tooltip hangs on the span around it.
+    await user.hover(button.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Nieuwste configuratie al in gebruik (versie 3)');
+
+    await user.unhover(button.parentElement as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    const enabled = within(await rowOf('Netbeheer_Noord')).getByRole('button', {
+      name: rowAction(LABELS.configs.useNewest),
+    });
+    await user.hover(enabled);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(LABELS.configs.useNewest);
+  });
+
   it('switches a lagging sender to the newest version after confirmation', async () => {
     const api = stubConfigApi();
     const { user } = renderScreen(BEHEER);
@@ -201,6 +221,10 @@ describe('Overzicht van configuraties', () => {
         { deelnemer: 'Netbeheer_Noord', versienummer: '2.0', version: 2 },
       ]),
     );
+    // It says what it did (issue 33 item 6).
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nieuwste configuratie in gebruik');
+    expect(alert).toHaveTextContent('Het verzendproces van Netbeheer_Noord 2.0 werkt nu met configuratieversie 2.');
   });
 
   it('activates a draft after confirmation, and says so and what comes next', async () => {
@@ -222,6 +246,31 @@ describe('Overzicht van configuraties', () => {
     expect(alert).toHaveTextContent(LABELS.configs.activatedNext);
     expect(await api.bodies('PATCH', '/rest/management/config')).toEqual([
       { deelnemer: 'Netbeheer_Noord', versienummer: '2.0' },
+    ]);
+  });
+
+  it('pauses and resumes a sender with its switch, and says so', async () => {
+    const api = stubConfigApi();
+    const { user } = renderScreen(BEHEER);
+
+    await user.click(
+      within(await rowOf('Aannemer_Alfa')).getByRole('switch', { name: rowAction(CONFIG_TEXTS.senderActive) }),
+    );
+    const paused = await screen.findByRole('alert');
+    expect(paused).toHaveTextContent('Verzenden gepauzeerd');
+    expect(paused).toHaveTextContent('Verzendproces van Aannemer_Alfa 2.0');
+    await user.click(within(paused).getByRole('button', { name: LABELS.common.close }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+
+    await user.click(
+      within(await rowOf('Combi_Oost')).getByRole('switch', { name: rowAction(CONFIG_TEXTS.senderPaused) }),
+    );
+    const resumed = await screen.findByRole('alert');
+    expect(resumed).toHaveTextContent('Verzenden hervat');
+    expect(resumed).toHaveTextContent('Verzendproces van Combi_Oost 2.0');
+    expect(await api.bodies('PATCH', '/rest/management/message-sender')).toEqual([
+      { deelnemer: 'Aannemer_Alfa', versienummer: '2.0', running: false },
+      { deelnemer: 'Combi_Oost', versienummer: '2.0', running: true },
     ]);
   });
 
@@ -282,14 +331,14 @@ describe('Overzicht van configuraties', () => {
     const { user } = renderScreen(BEHEER);
 
     const table = screen.getByRole('table', { name: TITLES.configs });
-    expect(await within(table).findByText(LABELS.common.listFailed)).toBeInTheDocument();
+    expect(await within(table).findByText(ERROR_TITLES.fetchConfigs)).toBeInTheDocument();
     expect(screen.queryByText(LABELS.common.noResults)).not.toBeInTheDocument();
     expect(screen.queryByText('0-0 van 0')).not.toBeInTheDocument();
 
     fails = false;
     await user.click(within(table).getByRole('button', { name: LABELS.common.retry }));
     expect(await rowOf('Aannemer_Alfa')).toBeInTheDocument();
-    expect(within(table).queryByText(LABELS.common.listFailed)).not.toBeInTheDocument();
+    expect(within(table).queryByText(ERROR_TITLES.fetchConfigs)).not.toBeInTheDocument();
   });
 
   it('reads the sending log of a row', async () => {

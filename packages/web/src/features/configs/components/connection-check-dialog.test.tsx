@@ -79,13 +79,16 @@ describe('Resultaten verbindingcontrole', () => {
     expect((await item('Opdracht')).querySelector('pre')?.textContent).toBe('<html><body>502</body></html>');
   });
 
-  it('reports a failed call and shows every item as not checked', async () => {
+  it('reports a failed call: the token URL as not reached, the callbacks as not checked', async () => {
     const { item } = await runCheck(() => Response.json({ message: 'Time-out' }, { status: 504 }));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(ERROR_TITLES.checkConnection);
     expect(alert).toHaveTextContent('Time-out');
-    expect(await item(LABELS.connectionCheck.tokenUrl)).toHaveTextContent(CONFIG_TEXTS.noCheck);
+    const token = await item(LABELS.connectionCheck.tokenUrl);
+    expect(within(token).getByTestId('CancelIcon')).toBeInTheDocument();
+    expect(token).toHaveTextContent('Token URL niet bereikt: de verbinding kon niet worden gecontroleerd');
+    expect(token).not.toHaveTextContent(CONFIG_TEXTS.noCheck);
     expect(await item('Opdracht')).toHaveTextContent(CONFIG_TEXTS.noCheck);
   });
 });

@@ -1,5 +1,6 @@
 import {
   CHECK_TOKEN_URL,
+  CONFIG_TEXTS,
   ERROR_TITLES,
   flowOf,
   urlGroups,
@@ -24,13 +25,16 @@ import { useCheckConnection } from '../api/check-connection';
 import { CheckResultItem } from './check-result-item';
 import { titleIn } from './use-omgeving';
 
-/** The answer's one map (tokenUrl and each message type); the token URL null after a failed call. */
-type CheckResults = Partial<Record<string, ConnectionCheck['results'][string] | null>>;
+/** The answer's one map (tokenUrl and each message type); an absent entry was not checked. */
+type CheckResults = ConnectionCheck['results'];
 
 const SIDES: readonly Side[] = ['opdrachtgever', 'opdrachtnemer'];
 
-// After a failed call nothing was checked: the token URL shows as missing, like every callback.
-const NOTHING_CHECKED: CheckResults = { [CHECK_TOKEN_URL]: null };
+// After a failed call no token was fetched: the token URL row fails, the callbacks were not called
+// (spec 000 §8; decision 0057). The toast says why, so the row repeats no detail.
+const TOKEN_NOT_REACHED: CheckResults = {
+  [CHECK_TOKEN_URL]: { success: false, message: CONFIG_TEXTS.tokenNotReached, details: [] },
+};
 
 /** Starts a check of a row's configuration version and holds what the dialog shows. */
 export function useConnectionCheck(omgeving: Omgeving) {
@@ -48,7 +52,7 @@ export function useConnectionCheck(omgeving: Omgeving) {
   const dialog: ConnectionCheckDialogProps = {
     omgeving,
     row,
-    results: check.isError ? NOTHING_CHECKED : check.data?.results,
+    results: check.isError ? TOKEN_NOT_REACHED : check.data?.results,
     onClose: () => {
       setRow(undefined);
       check.reset();
@@ -74,7 +78,12 @@ export function ConnectionCheckDialog({ omgeving, row, results, onClose }: Conne
     <Dialog open={Boolean(row)} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{titleIn(omgeving, LABELS.connectionCheck.title)}</DialogTitle>
       {row && groups && (
-        <DialogContent dividers>
+        // Many results scroll: the body is reachable by keyboard, so every line can be read without a mouse.
+        <DialogContent
+          dividers
+          tabIndex={0}
+          sx={{ '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
+        >
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
             {LABELS.configs.panelTitle(row.deelnemer, row.versienummer, row.draft)} ·{' '}
             {LABELS.configs.version(row.version)}

@@ -39,9 +39,11 @@ function Action(props: {
   icon: ReactNode;
   onClick: () => void;
   disabled?: boolean;
+  /** What the tooltip says instead of the label: why the action is disabled. */
+  tooltip?: string | undefined;
 }) {
   return (
-    <Tooltip title={props.label}>
+    <Tooltip title={props.tooltip ?? props.label}>
       {/* A disabled button fires no events; the span keeps its tooltip working. */}
       <span>
         <IconButton
@@ -90,6 +92,7 @@ export function RowActions({ row, canCreateConfig, busy, ...on }: RowActionsProp
             icon={<SystemUpdateAltIcon fontSize="small" />}
             onClick={() => on.useNewest(row)}
             disabled={newest || busy}
+            tooltip={newest ? LABELS.configs.newestAlreadyInUse(row.version) : undefined}
           />
         ))}
       {canCreateConfig &&

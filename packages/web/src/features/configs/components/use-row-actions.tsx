@@ -15,7 +15,8 @@ const sameKey = (row: ConfigListItem, key: { deelnemer: string; versienummer: st
 
 /**
  * The row actions that change something: activating a draft and switching the sender to the newest
- * version (both asked first, they change what goes out), and pausing or resuming the sender.
+ * version (both asked first, they change what goes out), and pausing or resuming the sender. Each
+ * says what it did.
  */
 export function useRowActions(omgeving: Omgeving) {
   const { notifyError, notifySuccess } = useNotify();
@@ -41,6 +42,11 @@ export function useRowActions(omgeving: Omgeving) {
         { ...key(row), version: row.version },
         {
           ...done,
+          onSuccess: () =>
+            notifySuccess(
+              LABELS.configs.newestInUse,
+              LABELS.configs.newestInUseText(row.deelnemer, row.versienummer, row.version),
+            ),
           onError: (error) => notifyError(row.sender ? ERROR_TITLES.updateSender : ERROR_TITLES.createSender, error),
         },
       );
@@ -75,7 +81,14 @@ export function useRowActions(omgeving: Omgeving) {
     setRunning: (row: ConfigListItem, running: boolean) =>
       senderChange.mutate(
         { ...key(row), running },
-        { onError: (error) => notifyError(ERROR_TITLES.updateSender, error) },
+        {
+          onSuccess: () =>
+            notifySuccess(
+              running ? LABELS.configs.senderResumed : LABELS.configs.senderPaused,
+              LABELS.configs.senderOf(row.deelnemer, row.versienummer),
+            ),
+          onError: (error) => notifyError(ERROR_TITLES.updateSender, error),
+        },
       ),
     /** A change of this row's sender is under way. */
     busy: (row: ConfigListItem) =>

@@ -1,7 +1,7 @@
 import { ERROR_TITLES, type Paged, type SortDirection, type User } from '@knooppunt/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { useListQuery } from '@/lib/use-list-query';
 
 /** The body of POST /rest/users/search (domain `userSearchSchema`). */
 export interface UserSearch {
@@ -28,5 +28,5 @@ export function searchUsersQueryOptions(body?: UserSearch) {
 }
 
 export function useSearchUsers(body: UserSearch) {
-  return useAuthenticatedQuery(searchUsersQueryOptions(body));
+  return useListQuery(searchUsersQueryOptions(body));
 }

@@ -1,4 +1,4 @@
-import { ERROR_TITLES, type Organisation, type UserManagementPolicy } from '@knooppunt/domain';
+import { EMAIL_MAX, ERROR_TITLES, type Organisation, type UserManagementPolicy } from '@knooppunt/domain';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -101,6 +101,7 @@ function CreateUserForm({ organisations, policy, mutation, onCancel, onCreated }
             onChange={(event) => change({ email: event.target.value }, 'email')}
             error={touched.has('email') && !!errors.email}
             helperText={touched.has('email') ? errors.email : undefined}
+            slotProps={{ htmlInput: { maxLength: EMAIL_MAX } }}
           />
           <TextField
             select

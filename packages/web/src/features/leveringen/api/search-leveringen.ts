@@ -7,7 +7,7 @@ import {
 } from '@knooppunt/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { useListQuery } from '@/lib/use-list-query';
 
 export const LEVERING_SORT_FIELDS = ['changed', 'created'] as const;
 export type LeveringSortField = (typeof LEVERING_SORT_FIELDS)[number];
@@ -35,5 +35,5 @@ export function searchLeveringenQueryOptions(body?: LeveringSearch) {
 }
 
 export function useSearchLeveringen(body: LeveringSearch) {
-  return useAuthenticatedQuery(searchLeveringenQueryOptions(body));
+  return useListQuery(searchLeveringenQueryOptions(body));
 }

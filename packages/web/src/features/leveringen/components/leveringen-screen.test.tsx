@@ -103,4 +103,16 @@ describe('Overzicht van leveringen', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_TITLES.fetchLeveringen);
   });
+
+  it("says a failing search once, in the table with 'Opnieuw proberen', without an alert over the page besides", async () => {
+    stubApi({ [`POST ${SEARCH}`]: () => Response.json({ message: 'Database niet bereikbaar' }, { status: 500 }) });
+    renderWithProviders(<LeveringenScreen />, { roles: MONITOR, url: '/hoofdnet/leveringen' });
+
+    const retry = await within(table()).findByRole('button', { name: LABELS.common.retry });
+    const alert = within(table()).getByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_TITLES.fetchLeveringen);
+    expect(alert).toContainElement(retry);
+    expect(screen.getAllByRole('alert')).toEqual([alert]);
+    expect(screen.getAllByText('Database niet bereikbaar')).toHaveLength(1);
+  });
 });

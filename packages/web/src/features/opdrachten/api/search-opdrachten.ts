@@ -8,7 +8,7 @@ import {
 } from '@knooppunt/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { useListQuery } from '@/lib/use-list-query';
 
 export const OPDRACHT_SORT_FIELDS = ['changed', 'created', 'opdrachtId'] as const;
 export type OpdrachtSortField = (typeof OPDRACHT_SORT_FIELDS)[number];
@@ -47,5 +47,5 @@ export function searchOpdrachtenQueryOptions(search?: { flow: Flow; body: Opdrac
 }
 
 export function useSearchOpdrachten(flow: Flow, body: OpdrachtSearch) {
-  return useAuthenticatedQuery(searchOpdrachtenQueryOptions({ flow, body }));
+  return useListQuery(searchOpdrachtenQueryOptions({ flow, body }));
 }

@@ -2,6 +2,7 @@ import { ERROR_TITLES, type Organisation, type OrganisationSearch, type Paged } 
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { useListQuery } from '@/lib/use-list-query';
 
 export function searchOrganisations(body: OrganisationSearch, signal?: AbortSignal): Promise<Paged<Organisation>> {
   return apiRequest('POST', '/rest/organisations/search', body, { signal });
@@ -19,7 +20,7 @@ export function searchOrganisationsQueryOptions(body?: OrganisationSearch) {
 }
 
 export function useSearchOrganisations(body: OrganisationSearch) {
-  return useAuthenticatedQuery(searchOrganisationsQueryOptions(body));
+  return useListQuery(searchOrganisationsQueryOptions(body));
 }
 
 const ALL = { limit: 0, sortBy: 'organisatie', sortDirection: 'asc' } as const;

@@ -26,15 +26,22 @@ const FILTER_DEFAULTS = { organisatie: '', type: '' };
 const NO_ORGANISATIONS: readonly Organisation[] = [];
 const SORT_FIELDS = ['organisatie', 'type'] as const;
 
+/**
+ * Every row as high as one with the 'Gedeactiveerd' chip (24 px) or the clients button: rows with
+ * them do not stand out, nor move the rows below (issue 33).
+ */
+const ROW_SX = { height: 37 };
+
 const COLUMNS: readonly DataTableColumn<Organisation>[] = [
   {
     id: 'organisatie',
     label: LABELS.organisaties.organisatie,
     sortable: true,
     // A deactivated organisation says so beside its name: also in the name of its row's button.
+    // The name is the list's own subject: as wide as the delegerenden, so no demo name is cut.
     render: (row) => (
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, maxWidth: '100%' }}>
-        <TruncatedText maxWidth={TRUNCATE.text}>{row.organisatie}</TruncatedText>
+        <TruncatedText maxWidth={2 * TRUNCATE.text}>{row.organisatie}</TruncatedText>
         {!row.actief && <DeactivatedChip />}
       </Box>
     ),
@@ -102,6 +109,7 @@ export function OrganisatiesScreen() {
           label={TITLES.organisaties}
           columns={permissions.canManageClients ? [...COLUMNS, actionsColumn] : COLUMNS}
           getRowId={(row) => row.organisatie}
+          getRowSx={() => ROW_SX}
           onRowClick={(row) => setOpenName(row.organisatie)}
         />
       </Paper>

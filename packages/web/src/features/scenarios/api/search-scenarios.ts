@@ -1,7 +1,7 @@
 import { ERROR_TITLES, type Paged, type ScenarioRow, type SortDirection } from '@knooppunt/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { useListQuery } from '@/lib/use-list-query';
 import { queryString } from './query-string';
 
 /** What the concept list sorts on (spec 001 §2.1). */
@@ -35,5 +35,5 @@ export function searchScenariosQueryOptions(query: ScenarioQuery) {
 
 /** Waits while `enabled` is false (the netbeheerder to filter on is not known yet). */
 export function useSearchScenarios(query: ScenarioQuery, enabled: boolean) {
-  return useAuthenticatedQuery({ ...searchScenariosQueryOptions(query), enabled });
+  return useListQuery({ ...searchScenariosQueryOptions(query), enabled });
 }

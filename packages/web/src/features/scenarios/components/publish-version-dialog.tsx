@@ -1,6 +1,8 @@
 import {
   actsForNetbeheerder,
+  dutchToday,
   ERROR_TITLES,
+  isPassed,
   namensSchema,
   publishVersionSchema,
   SUCCESS_MESSAGES,
@@ -68,6 +70,7 @@ function PublishForm({ lookup, mutation, onCancel, onPublished }: FormProps) {
   const { control } = form;
   const berichtVersie = useWatch({ control, name: 'berichtVersie' });
   const ingangsdatums = berichtVersie ? (lookup?.ingangsdatums[berichtVersie] ?? []) : [];
+  const today = dutchToday();
 
   const submit = form.handleSubmit((values) =>
     mutation.mutate(values, {
@@ -135,18 +138,21 @@ function PublishForm({ lookup, mutation, onCancel, onPublished }: FormProps) {
                 required
                 fullWidth
                 disabled={!berichtVersie}
-                error={fieldState.invalid}
-                helperText={
-                  fieldState.error?.message ?? (berichtVersie ? undefined : LABELS.scenarios.ingangsdatumHelper)
-                }
+                // A disabled picker is not the user's mistake: its hint says what comes first.
+                error={!!berichtVersie && fieldState.invalid}
+                helperText={berichtVersie ? fieldState.error?.message : LABELS.scenarios.ingangsdatumHelper}
                 // The hint says why the picker is disabled: readable, not greyed out with it (WCAG contrast).
                 slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
               >
-                {ingangsdatums.map((datum) => (
-                  <MenuItem key={datum} value={datum}>
-                    {formatDate(datum)}
-                  </MenuItem>
-                ))}
+                {/* The calendar keeps its passed dates, shown as such; the server refuses them (decision 0057). */}
+                {ingangsdatums.map((datum) => {
+                  const passed = isPassed(datum, today);
+                  return (
+                    <MenuItem key={datum} value={datum} disabled={passed}>
+                      {passed ? LABELS.scenarios.ingangsdatumVerstreken(formatDate(datum)) : formatDate(datum)}
+                    </MenuItem>
+                  );
+                })}
               </TextField>
             )}
           />

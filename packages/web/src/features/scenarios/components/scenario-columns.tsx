@@ -12,13 +12,15 @@ export const werkzaamhedenColumns: readonly DataTableColumn<ScenarioRow>[] = WER
 }));
 
 /**
- * The columns of the concept list (spec 001 §2.1); the options cell is the screen's. A list of every
- * grid operator's concepts says whose each one is.
+ * The columns of the concept list (spec 001 §2.1); the options cell is the screen's, left out when
+ * the user may change no concept (an empty 'Opties' column says nothing). A list of every grid
+ * operator's concepts says whose each one is.
  */
 export function scenarioColumns(options: {
   showNetbeheerder: boolean;
-  renderOptions: (row: ScenarioRow) => ReactNode;
+  renderOptions?: ((row: ScenarioRow) => ReactNode) | undefined;
 }): DataTableColumn<ScenarioRow>[] {
+  const { renderOptions } = options;
   return [
     {
       id: 'omschrijving',
@@ -42,6 +44,8 @@ export function scenarioColumns(options: {
     { id: 'berichtVersie', label: LABELS.scenarios.berichtVersie, sortable: true, render: (row) => row.berichtVersie },
     { id: 'discipline', label: LABELS.scenarios.discipline, render: (row) => row.discipline },
     ...werkzaamhedenColumns,
-    { id: 'options', label: LABELS.scenarios.options, align: 'right', render: options.renderOptions },
+    ...(renderOptions
+      ? [{ id: 'options', label: LABELS.scenarios.options, align: 'right' as const, render: renderOptions }]
+      : []),
   ];
 }

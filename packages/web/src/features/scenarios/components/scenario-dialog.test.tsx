@@ -7,7 +7,7 @@ import {
   WERKZAAMHEID_LABELS,
 } from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
@@ -45,13 +45,30 @@ const WERK: Record<Kind, string> = {
 
 describe('Toevoegen scenario', () => {
   it('flags every field as required and sends nothing', async () => {
-    const { user, api, dialog } = await openDialog(LABELS.scenarios.newScenario, LABELS.scenarios.createTitle);
-    await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.add }));
+    const { user, api, dialog, field, choose } = await openDialog(
+      LABELS.scenarios.newScenario,
+      LABELS.scenarios.createTitle,
+    );
+    const add = within(dialog).getByRole('button', { name: LABELS.scenarios.add });
+    await user.click(add);
 
     expect(await within(dialog).findByText(REGELS_TEXTS.omschrijving)).toBeInTheDocument();
-    expect(within(dialog).getByText(REGELS_TEXTS.berichtVersie)).toBeInTheDocument();
-    expect(within(dialog).getByText(REGELS_TEXTS.discipline)).toBeInTheDocument();
+    // An empty choice asks for one, rather than listing what it may be (issue 33 item 5).
+    expect(within(dialog).getByText('Kies een berichtversie')).toBeInTheDocument();
+    expect(within(dialog).getByText('Kies een discipline')).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/moet een van/);
+    // The work waits for the bericht versie: disabled, it is not flagged.
+    for (const kind of WERKZAAMHEDEN) {
+      expect(field(WERKZAAMHEID_LABELS[kind])).toHaveAttribute('aria-disabled', 'true');
+      expect(field(WERKZAAMHEID_LABELS[kind])).not.toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(dialog).not.toHaveTextContent(/Kies een waarde voor/);
+
+    await choose(LABELS.scenarios.berichtVersieField, '2.0');
+    await user.click(add);
     // Named by the labels the form shows, not the fields' names (issue 21 item 10).
+    await within(dialog).findAllByText(/^Kies een waarde voor/);
+    expect(field(WERKZAAMHEID_LABELS.aansluiting)).toHaveAttribute('aria-invalid', 'true');
     expect(
       within(dialog)
         .getAllByText(/^Kies een waarde voor/)
@@ -151,6 +168,22 @@ describe('Toevoegen scenario', () => {
 });
 
 describe('Versie publiceren', () => {
+  // Between the stub's two 1.36 dates (2024-12-02, 2025-03-03), before every 2.0 date.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-01-15T12:00:00+01:00'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a passed date of the calendar as passed, and it cannot be chosen', async () => {
+    const { user, field, choose } = await openDialog(LABELS.scenarios.publishVersion, LABELS.scenarios.publishTitle);
+    await choose(LABELS.scenarios.berichtVersieField, '1.36');
+    await user.click(field(LABELS.scenarios.ingangsdatum));
+
+    expect(screen.getByRole('option', { name: '02-12-2024 (verstreken)' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: '03-03-2025' })).not.toHaveAttribute('aria-disabled');
+  });
+
   it('offers the dates of the chosen bericht versie only, and forgets the date when it changes', async () => {
     const { user, dialog, field, choose } = await openDialog(
       LABELS.scenarios.publishVersion,
@@ -165,7 +198,10 @@ describe('Versie publiceren', () => {
 
     await choose(LABELS.scenarios.berichtVersieField, '1.36');
     await user.click(field(LABELS.scenarios.ingangsdatum));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['02-12-2024', '03-03-2025']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '02-12-2024 (verstreken)',
+      '03-03-2025',
+    ]);
     await user.click(screen.getByRole('option', { name: '03-03-2025' }));
     expect(field(LABELS.scenarios.ingangsdatum)).toHaveTextContent('03-03-2025');
 
@@ -184,8 +220,13 @@ describe('Versie publiceren', () => {
     await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.publish }));
 
     expect(await within(dialog).findByText(REGELS_TEXTS.omschrijving)).toBeInTheDocument();
-    expect(within(dialog).getByText(REGELS_TEXTS.berichtVersie)).toBeInTheDocument();
-    expect(within(dialog).getByText(REGELS_TEXTS.ingangsdatum)).toBeInTheDocument();
+    expect(within(dialog).getByText('Kies een berichtversie')).toBeInTheDocument();
+    // The date waits for the berichtversie: disabled, it says what comes first and is not marked wrong.
+    const ingangsdatum = within(dialog).getByRole('combobox', { name: LABELS.scenarios.ingangsdatum });
+    expect(ingangsdatum).toHaveAttribute('aria-disabled', 'true');
+    expect(ingangsdatum).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText(LABELS.scenarios.ingangsdatumHelper)).toBeInTheDocument();
+    expect(within(dialog).queryByText(REGELS_TEXTS.ingangsdatum)).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('combobox', { name: LABELS.namens.label })).not.toBeInTheDocument();
     expect(api.calls('POST', '/rest/version')).toHaveLength(0);
   });
@@ -199,7 +240,7 @@ describe('Versie publiceren', () => {
     );
     await user.type(within(dialog).getByRole('textbox', { name: LABELS.scenarios.omschrijving }), 'Voor Noord');
     await choose(LABELS.scenarios.berichtVersieField, '1.36');
-    await choose(LABELS.scenarios.ingangsdatum, '02-12-2024');
+    await choose(LABELS.scenarios.ingangsdatum, '03-03-2025');
     await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.publish }));
     expect(await within(dialog).findByText(REGELS_TEXTS.namensVerplicht)).toBeInTheDocument();
     expect(api.calls('POST', '/rest/version')).toHaveLength(0);
@@ -213,7 +254,7 @@ describe('Versie publiceren', () => {
       {
         omschrijving: 'Voor Noord',
         berichtVersie: '1.36',
-        ingangsdatum: '2024-12-02',
+        ingangsdatum: '2025-03-03',
         netbeheerder: 'Netbeheer_Noord',
       },
     ]);
@@ -226,12 +267,12 @@ describe('Versie publiceren', () => {
     );
     await user.type(within(dialog).getByRole('textbox', { name: LABELS.scenarios.omschrijving }), 'Voorjaar');
     await choose(LABELS.scenarios.berichtVersieField, '1.36');
-    await choose(LABELS.scenarios.ingangsdatum, '02-12-2024');
+    await choose(LABELS.scenarios.ingangsdatum, '03-03-2025');
     await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.publish }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.versionPublished);
     expect(await api.bodies('POST', '/rest/version')).toEqual([
-      { omschrijving: 'Voorjaar', berichtVersie: '1.36', ingangsdatum: '2024-12-02' },
+      { omschrijving: 'Voorjaar', berichtVersie: '1.36', ingangsdatum: '2025-03-03' },
     ]);
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
   });
@@ -242,7 +283,7 @@ describe('Versie publiceren', () => {
     });
     await user.type(within(dialog).getByRole('textbox', { name: LABELS.scenarios.omschrijving }), 'Leeg');
     await choose(LABELS.scenarios.berichtVersieField, '1.36');
-    await choose(LABELS.scenarios.ingangsdatum, '02-12-2024');
+    await choose(LABELS.scenarios.ingangsdatum, '03-03-2025');
     await user.click(within(dialog).getByRole('button', { name: LABELS.scenarios.publish }));
 
     const alert = await screen.findByRole('alert');

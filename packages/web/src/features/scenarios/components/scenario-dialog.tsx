@@ -202,7 +202,10 @@ interface ChoiceFieldProps {
   onChosen?: (value: string) => void;
 }
 
-/** A required choice; disabled fields still show their value (Wijzigen, Kopieren). */
+/**
+ * A required choice; disabled fields still show their value (Wijzigen, Kopieren). A disabled field
+ * is never flagged: the user cannot fix it there (the work waits for the bericht versie).
+ */
 function ChoiceField({ control, name, label, options, disabled, onChosen }: ChoiceFieldProps) {
   return (
     <Controller
@@ -225,8 +228,8 @@ function ChoiceField({ control, name, label, options, disabled, onChosen }: Choi
             required
             disabled={disabled}
             fullWidth
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
+            error={!disabled && fieldState.invalid}
+            helperText={disabled ? undefined : fieldState.error?.message}
           >
             {(value && !options.includes(value) ? [value, ...options] : options).map((option) => (
               <MenuItem key={option} value={option}>

@@ -59,20 +59,12 @@ describe("Overzicht van uw concept scenario's", () => {
       '3x25A',
       'In bedrijf',
       'Nee',
-      '',
     ]);
     expect(
       within(table())
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual([
-      'Omschrijving',
-      'Versie',
-      'Berichtversie',
-      'Discipline',
-      ...Object.values(WERKZAAMHEID_LABELS),
-      'Opties',
-    ]);
+    ).toEqual(['Omschrijving', 'Versie', 'Berichtversie', 'Discipline', ...Object.values(WERKZAAMHEID_LABELS)]);
     expect(api.searches()).toEqual([
       {
         versie: 'draft',
@@ -117,7 +109,7 @@ describe("Overzicht van uw concept scenario's", () => {
     expect(screen.queryByRole('button', { name: optionsOf(ROWS.own.omschrijving) })).not.toBeInTheDocument();
   });
 
-  it('offers a viewer neither the new scenario, the publication nor a row menu', async () => {
+  it('offers a viewer neither the new scenario, the publication nor a row menu, nor an empty Opties column', async () => {
     stubScenarioApi();
     renderScreen(VIEWER);
 
@@ -125,6 +117,7 @@ describe("Overzicht van uw concept scenario's", () => {
     expect(screen.queryByRole('button', { name: LABELS.scenarios.newScenario })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: LABELS.scenarios.publishVersion })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: optionsOf(ROWS.own.omschrijving) })).not.toBeInTheDocument();
+    expect(within(table()).queryByRole('columnheader', { name: LABELS.scenarios.options })).not.toBeInTheDocument();
   });
 
   it("gives an editor the row menu on the own grid operator's concepts only", async () => {
@@ -134,6 +127,7 @@ describe("Overzicht van uw concept scenario's", () => {
     await rowOf(ROWS.other.omschrijving);
     expect(screen.getByRole('button', { name: LABELS.scenarios.newScenario })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: LABELS.scenarios.publishVersion })).toBeInTheDocument();
+    expect(within(table()).getByRole('columnheader', { name: LABELS.scenarios.options })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: optionsOf(ROWS.other.omschrijving) })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: optionsOf(ROWS.own.omschrijving) }));

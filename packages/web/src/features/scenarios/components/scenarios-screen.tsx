@@ -61,11 +61,13 @@ export function ScenariosScreen() {
 
   const columns = scenarioColumns({
     showNetbeheerder: lookup !== undefined && netbeheerder === undefined,
-    renderOptions: (row) =>
-      mayMake &&
-      mayChangeRulesOf(permissions, deelnemer, row.netbeheerder) && (
-        <ScenarioRowMenu row={row} onAction={(action: RowAction) => setDialog({ mode: action, row })} />
-      ),
+    // Only one who makes rules has a menu in some row: it changes its own (or, acting, every) concept.
+    renderOptions: mayMake
+      ? (row) =>
+          mayChangeRulesOf(permissions, deelnemer, row.netbeheerder) && (
+            <ScenarioRowMenu row={row} onAction={(action: RowAction) => setDialog({ mode: action, row })} />
+          )
+      : undefined,
   });
 
   return (

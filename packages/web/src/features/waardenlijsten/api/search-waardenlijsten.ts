@@ -7,7 +7,7 @@ import {
 } from '@knooppunt/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { useListQuery } from '@/lib/use-list-query';
 
 export interface WaardenlijstSearch {
   netbeheerder?: string;
@@ -42,5 +42,5 @@ export function searchWaardenlijstenQueryOptions(search?: WaardenlijstSearch) {
 }
 
 export function useSearchWaardenlijsten(search: WaardenlijstSearch) {
-  return useAuthenticatedQuery(searchWaardenlijstenQueryOptions(search));
+  return useListQuery(searchWaardenlijstenQueryOptions(search));
 }

@@ -244,7 +244,7 @@ describe('Toevoegen waardenlijst', () => {
 
     await waitFor(() => expect(discipline).toHaveAttribute('aria-invalid', 'true'));
     expect(berichtVersie).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByText(REGELS_TEXTS.discipline)).toBeInTheDocument();
+    expect(within(dialog).getByText(REGELS_TEXTS.disciplineKiezen)).toBeInTheDocument();
     expect(api.calls('POST', '/rest/waardenlijst')).toHaveLength(0);
   });
 
@@ -256,10 +256,10 @@ describe('Toevoegen waardenlijst', () => {
     await user.keyboard('{Escape}');
     await user.tab();
     await choose(user, TEXTS.discipline, 'Water');
-    expect(within(dialog).queryByText(REGELS_TEXTS.berichtVersie)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(REGELS_TEXTS.berichtVersieKiezen)).not.toBeInTheDocument();
     await user.click(add);
 
-    expect(await within(dialog).findByText(REGELS_TEXTS.berichtVersie)).toBeInTheDocument();
+    expect(await within(dialog).findByText(REGELS_TEXTS.berichtVersieKiezen)).toBeInTheDocument();
     expect(berichtVersie).not.toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByRole('combobox', { name: TEXTS.discipline })).not.toHaveAttribute(
       'aria-invalid',

@@ -7,7 +7,7 @@ import {
 } from '@knooppunt/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { useListQuery } from '@/lib/use-list-query';
 import { queryString } from './query-string';
 import type { VersionRef } from './version-ref';
 
@@ -90,7 +90,7 @@ const NO_VERSION: VersionRef = { id: '', netbeheerder: '', berichtVersie: '', ve
 /** Nothing is asked until a version is chosen (spec 001 §2.3). */
 export function useSearchPublished(query: Omit<ResultQuery, 'version'> & { version: VersionRef | undefined }) {
   const { version } = query;
-  return useAuthenticatedQuery({
+  return useListQuery({
     ...searchPublishedQueryOptions({ ...query, version: version ?? NO_VERSION }),
     enabled: version !== undefined,
   });

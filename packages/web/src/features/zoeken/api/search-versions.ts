@@ -1,7 +1,7 @@
 import { ERROR_TITLES, type Paged, type SortDirection, type Version } from '@knooppunt/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
+import { useListQuery } from '@/lib/use-list-query';
 import { queryString } from './query-string';
 
 export const VERSION_SORT_FIELDS = [
@@ -38,5 +38,5 @@ export function searchVersionsQueryOptions(query: VersionQuery) {
 }
 
 export function useSearchVersions(query: VersionQuery) {
-  return useAuthenticatedQuery(searchVersionsQueryOptions(query));
+  return useListQuery(searchVersionsQueryOptions(query));
 }
