@@ -196,7 +196,11 @@ export async function signToken(platform: Platform, subject: string, claims: Rec
     .sign(await importJWK(jwk, 'RS256'));
 }
 
-/** A portal user's access token, as test/helpers.ts `tokenFor` makes them. */
+/**
+ * A portal user's access token, as test/helpers.ts `tokenFor` makes them: logged in just now with a
+ * second factor, as a user of the roles that require one must have (MFA_REQUIRED, decision 0054;
+ * recent login, decision 0055).
+ */
 export function portalToken(platform: Platform, deelnemer: string, roles: string[]): Promise<string> {
   const { claims, portalClientId } = platform.config.oidc;
   return signToken(platform, randomUUID(), {
@@ -204,6 +208,9 @@ export function portalToken(platform: Platform, deelnemer: string, roles: string
     [claims.deelnemer]: deelnemer,
     [claims.email]: `bench@${deelnemer.toLowerCase()}.example`,
     client_id: portalClientId,
+    amr: ['pwd', 'otp', 'mfa'],
+    acr: '2',
+    auth_time: Math.floor(Date.now() / 1000),
   });
 }
 
