@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
 
-/** Without `organisatie`: the signed-in user's own organisation's clients. */
+/** Without `organisatie`: the signed-in user's own organisation's clients (the super role: every organisation's). */
 export function getClients(organisatie: string | undefined, signal?: AbortSignal): Promise<SystemClientList> {
   const query = organisatie ? `?${new URLSearchParams({ organisatie })}` : '';
   return apiRequest('GET', `/rest/clients${query}`, undefined, { signal });
@@ -21,9 +21,9 @@ export function clientsQueryOptions(organisatie?: string | null) {
 }
 
 /**
- * The clients of `organisatie`, or of the user's own organisation with `null`; nothing while
- * `enabled` is false (the super role has no clients of its own and picks an organisation first).
+ * The clients of `organisatie`, or with `null` of the user's own organisation — for the super role,
+ * whose own organisation has no systems, every organisation's.
  */
-export function useClients(organisatie: string | null, enabled: boolean) {
-  return useAuthenticatedQuery({ ...clientsQueryOptions(organisatie), enabled });
+export function useClients(organisatie: string | null) {
+  return useAuthenticatedQuery(clientsQueryOptions(organisatie));
 }

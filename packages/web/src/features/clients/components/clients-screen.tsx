@@ -46,7 +46,7 @@ export function ClientsScreen() {
   const organisatie = list.filters.organisatie || null;
   // The super role without a chosen organisation: every organisation's clients.
   const allOrganisations = everyOrganisation && organisatie === null;
-  const { data, error, isFetching } = useClients(organisatie, true);
+  const { data, error, isFetching } = useClients(organisatie);
   const [creating, setCreating] = useState(false);
   const [issued, setIssued] = useState<Issued>();
   const actions = useClientActions(data?.verbinding, (result) => setIssued({ kind: 'rotated', issued: result }));
