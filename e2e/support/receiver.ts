@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A callback the receiver got: its path and the Idempotency-Key it came with. */
@@ -6,6 +6,9 @@ export interface ReceivedCallback {
   path: string;
   idempotencyKey: string | undefined;
   body: { id?: string; opdrachtId?: string };
+  /** The body exactly as it came, and every header: what a signature is checked against. */
+  rawBody: string;
+  headers: IncomingHttpHeaders;
   /** What the receiver answered, and when (ms since the epoch). */
   status: number;
   at: number;
@@ -45,6 +48,8 @@ export async function startCallbackReceiver({
         path: request.url ?? '',
         idempotencyKey: request.headers['idempotency-key'] as string | undefined,
         body: JSON.parse(text || '{}') as ReceivedCallback['body'],
+        rawBody: text,
+        headers: request.headers,
         status,
         at: Date.now(),
       });

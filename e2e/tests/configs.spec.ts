@@ -439,7 +439,8 @@ test("the form says whose credentials they are, and shows an aannemer's opdracht
   await expect(own.getByLabel('Token URL')).toHaveAccessibleDescription(
     'Het token-endpoint van de deelnemer, waar Knooppunt een token ophaalt om berichten af te leveren.',
   );
-  const groups = (panel: typeof own) => panel.getByRole('region').getByRole('heading', { level: 3 });
+  // The form's URL groups; 'Ondertekening' below the form is no group of URLs (decision 0061).
+  const groups = (panel: typeof own) => panel.locator('form').getByRole('region').getByRole('heading', { level: 3 });
   await expect(groups(own)).toHaveText(['Opdrachtnemer URLs', 'Opdrachtgever URLs']);
   await page.screenshot({ path: '/tmp/shots/e2e-config-aannemer.png' });
   await expectNoAxeViolations(page, '/configs with an aannemer’s own configuration');

@@ -17,6 +17,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'config.create': 'Configuratie toegevoegd',
   'config.update': 'Configuratie gewijzigd',
   'config.activate': 'Configuratie geactiveerd',
+  'config.webhook-secret.create': 'Ondertekeningsgeheim aangemaakt',
+  'config.webhook-secret.rotate': 'Ondertekeningsgeheim vernieuwd',
   'sender.pause': 'Verzending gepauzeerd',
   'sender.resume': 'Verzending hervat',
   'sender.maxMessages': 'Maximaal aantal berichten gewijzigd',

@@ -14,6 +14,7 @@ export * from './account-second-factor';
 export * from './texts';
 export * from './concurrency';
 export * from './configs';
+export * from './webhook-secrets';
 export * from './messages';
 export * from './opdrachten';
 export * from './leveringen';

@@ -54,6 +54,9 @@ export const ERROR_TITLES = {
   updateMaxMessages: 'Fout bij updaten van maximaal aantal gelijktijdige berichten',
   updateMaxPerSecond: 'Fout bij updaten van maximaal aantal berichten per seconde',
   updateSender: 'Fout bij wijzigen van sender',
+  /** Not in the specs: the receiver's signing secret (decision 0061). */
+  fetchWebhookSecret: 'Fout bij ophalen ondertekening',
+  createWebhookSecret: 'Fout bij aanmaken ondertekeningsgeheim',
   fetchValuelists: 'Fout bij ophalen valuelists',
   fetchLeveringen: 'Fout bij ophalen leveringen',
   fetchMessages: 'Fout bij ophalen messages',

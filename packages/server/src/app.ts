@@ -26,6 +26,8 @@ import { createOrganisationsService } from './modules/organisations/service';
 import { configRoutes } from './modules/configs/routes';
 import { createConfigsService } from './modules/configs/service';
 import { senderRoutes } from './modules/senders/routes';
+import { webhookSecretRoutes } from './modules/webhook-secrets/routes';
+import { createWebhookSecretsService } from './modules/webhook-secrets/service';
 import { createSendersService } from './modules/senders/service';
 import { valuelistRoutes } from './modules/valuelists/routes';
 import { regelsRoutes } from './modules/regels/routes';
@@ -349,12 +351,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(configRoutes, { service: configs });
   await app.register(senderRoutes, { service: createSendersService({ db: database.db, audit }) });
+  const { graceHours } = config.webhookSecrets;
+  await app.register(webhookSecretRoutes, {
+    service: createWebhookSecretsService({ db: database.db, audit, cipher, graceHours }),
+  });
   // The test environment's configurations and senders (decision 0038): the same calls under /test,
   // on the test environment's tables, audited as '… (test)'.
   const testAudit = createAuditService({ omgeving: 'test' });
   const testConfigs = createConfigsService({ db: database.test, audit: testAudit, cipher });
   // A participant puts its own test configuration live itself: activating and the sender need no operator.
   await app.register(configRoutes, { service: testConfigs, activateAccess: 'canCreateDraft', prefix: TEST_API_PREFIX });
+  await app.register(webhookSecretRoutes, {
+    service: createWebhookSecretsService({ db: database.test, audit: testAudit, cipher, graceHours }),
+    prefix: TEST_API_PREFIX,
+  });
   await app.register(senderRoutes, {
     service: createSendersService({ db: database.test, audit: testAudit }),
     manageAccess: 'canCreateDraft',

@@ -63,6 +63,12 @@ const envSchema = z.object({
     .min(0)
     .max(30 * 24)
     .default(24),
+  /** How long a receiver's previous signing secret still signs deliveries after a new one (decision 0061). Hours may be fractions. */
+  WEBHOOK_SECRET_GRACE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(30 * 24)
+    .default(24),
   /** What a private_key_jwt client may register (decision 0052), and how many clients an organisation keeps. */
   CLIENT_RSA_MIN_BITS: z.coerce.number().int().min(2048).max(16_384).default(2048),
   CLIENT_RSA_MAX_BITS: z.coerce.number().int().min(2048).max(16_384).default(8192),
@@ -282,6 +288,11 @@ export interface Config {
    * `silenceMinutes`; at most one alert mail per `repeatMinutes`; evaluated every `checkSeconds`.
    */
   alerts: { failedAttempts: number; silenceMinutes: number; repeatMinutes: number; checkSeconds: number };
+  /**
+   * The receivers' signing secrets (decision 0061): how long the previous secret still signs
+   * every delivery beside the new one after a rotation.
+   */
+  webhookSecrets: { graceHours: number };
 }
 
 export interface LoginLimits {
@@ -402,6 +413,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       repeatMinutes: e.ALERT_REPEAT_MINUTES,
       checkSeconds: e.ALERT_CHECK_SECONDS,
     },
+    webhookSecrets: { graceHours: e.WEBHOOK_SECRET_GRACE_HOURS },
   };
 }
 

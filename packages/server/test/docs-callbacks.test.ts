@@ -7,6 +7,7 @@ import { callbackBodySchema } from '../src/modules/docs/callbacks';
 import { createTestApp, type TestApp } from './helpers';
 import { eventually, seedReceiver, submit, useDeliveryResources } from './support/delivery';
 import { reply, startLocalServer, type ReceivedRequest } from './support/local-server';
+import { issueWebhookSecret } from './support/webhook-secrets';
 
 interface Parameter {
   name: string;
@@ -42,16 +43,22 @@ afterAll(() => t.close());
 /** Every type a participant can set a callback URL for: the URL groups of both flows' configurations. */
 const RECEIVABLE = (['aansluiting', 'hoofdnet'] as Flow[]).flatMap((flow) => Object.values(urlGroups(flow)).flat());
 
-/** The headers a webhook documents, in lower case: its parameters, the body's type and the security's. */
-function documentedHeaders(webhook: Webhook): string[] {
+/**
+ * The headers a webhook documents, in lower case: its parameters, the body's type and the
+ * security's. `required`: only those every delivery carries — not the signatures, which come
+ * only to a receiver with a signing secret (decision 0061).
+ */
+function documentedHeaders(webhook: Webhook, { required = false } = {}): string[] {
   const parameters = webhook.post.parameters.map((parameter) =>
     '$ref' in parameter ? document.components.parameters[parameter.$ref.split('/').pop() ?? ''] : parameter,
   );
-  expect(parameters.every((parameter) => parameter?.in === 'header' && parameter.required)).toBe(true);
+  expect(parameters.every((parameter) => parameter?.in === 'header')).toBe(true);
   return [
     'content-type',
     'authorization',
-    ...parameters.map((parameter) => parameter?.name.toLowerCase() ?? ''),
+    ...parameters
+      .filter((parameter) => !required || parameter?.required)
+      .map((parameter) => parameter?.name.toLowerCase() ?? ''),
   ].sort();
 }
 
@@ -70,10 +77,19 @@ describe('the callbacks as OpenAPI webhooks at /docs/callbacks.json (decision 00
   it('names per webhook the headers, the bearer token, its fields page and the answers Knooppunt acts on', async () => {
     const berichten = (await t.app.inject({ method: 'GET', url: '/docs/berichten' })).body;
     for (const [type, webhook] of Object.entries(document.webhooks)) {
+      expect(documentedHeaders(webhook, { required: true }), type).toEqual([
+        'authorization',
+        'content-type',
+        'idempotency-key',
+        'x-trace-id',
+      ]);
       expect(documentedHeaders(webhook), type).toEqual([
         'authorization',
         'content-type',
         'idempotency-key',
+        'webhook-id',
+        'webhook-signature',
+        'webhook-timestamp',
         'x-trace-id',
       ]);
       const [scheme] = Object.keys(webhook.post.security[0] ?? {});
@@ -89,7 +105,7 @@ describe('the callbacks as OpenAPI webhooks at /docs/callbacks.json (decision 00
 describe('what Knooppunt sends is what the callbacks document and docs/koppelen.md say', () => {
   const { fixture } = useDeliveryResources();
 
-  it('asks the token with client_secret_post, POSTs the documented headers and body, and renews the token once on a 401', async () => {
+  it('asks the token with client_secret_post, POSTs the documented headers (signed: with a secret) and body, and renews the token once on a 401', async () => {
     const f = await fixture();
     let validToken = 'token-1';
     let refuseFirst = true;
@@ -118,6 +134,7 @@ describe('what Knooppunt sends is what the callbacks document and docs/koppelen.
         .update(configurations)
         .set({ scope: 'berichten lezen' })
         .where(eq(configurations.deelnemer, 'Netbeheer_Noord'));
+      await issueWebhookSecret(f.db, f.cipher, 'Netbeheer_Noord');
       const parsed = parseBericht(EXAMPLE_BERICHTEN.Planning);
       if (!parsed.success) throw parsed.error;
       const id = await submit(f.db, {
@@ -141,7 +158,7 @@ describe('what Knooppunt sends is what the callbacks document and docs/koppelen.
         scope: 'berichten lezen',
       });
 
-      // The callback: exactly the documented headers, the same key and trace id again after the 401.
+      // The callback: exactly the documented headers, the same key, trace id and webhook-id again after the 401.
       const [refused, delivered] = callbacks;
       const transport = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
       const sent = Object.keys(delivered?.headers ?? {}).filter((name) => !transport.has(name));
@@ -153,6 +170,8 @@ describe('what Knooppunt sends is what the callbacks document and docs/koppelen.
       expect(delivered?.headers['idempotency-key']).toBe(id);
       expect(refused?.headers['idempotency-key']).toBe(id);
       expect(refused?.headers['x-trace-id']).toBe(delivered?.headers['x-trace-id']);
+      expect(refused?.headers['webhook-id']).toBe(id);
+      expect(delivered?.headers['webhook-id']).toBe(id);
 
       const body = JSON.parse(delivered?.body ?? '') as Record<string, unknown>;
       expect(callbackBodySchema('Planning').strict().safeParse(body).success).toBe(true);

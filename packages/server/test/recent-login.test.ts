@@ -62,7 +62,7 @@ function expectChallenge(response: { statusCode: number; headers: Record<string,
 }
 
 describe('the dangerous actions', () => {
-  it('are the routes marked so: client create and rotate, block, bulk resend, manual cancel, adding a second factor', () => {
+  it('are the routes marked so: client create and rotate, block, bulk resend, manual cancel, adding a second factor, a signing secret', () => {
     const marked = t.app.guardedRoutes
       .filter((route) => route.recentLogin)
       .map((route) => `${route.method} ${route.url}`)
@@ -79,6 +79,9 @@ describe('the dangerous actions', () => {
         'POST /rest/clients/:clientId/geheim',
         'POST /rest/management/message/bulk-retry',
         'POST /rest/users/block',
+        // A receiver's new signing secret, shown once (decision 0061; webhook-secrets.test.ts).
+        'POST /rest/management/config/webhook-secret',
+        'POST /test/rest/management/config/webhook-secret',
       ].sort(),
     );
   });

@@ -55,6 +55,12 @@ const ROUTES: {
   { method: 'POST', url: '/rest/management/config', access: 'canCreateDraft', body: CONFIG_BODY },
   { method: 'PUT', url: '/rest/management/config', access: 'canCreateDraft', body: CONFIG_BODY },
   { method: 'PATCH', url: '/rest/management/config', access: 'canCreateConfig', body: KEY },
+  {
+    method: 'GET',
+    url: '/rest/management/config/webhook-secret?deelnemer=X&versienummer=2.0',
+    access: 'canViewConfig',
+  },
+  { method: 'POST', url: '/rest/management/config/webhook-secret', access: 'canCreateDraft', body: KEY },
   { method: 'GET', url: '/rest/management/message-sender', access: 'canViewConfig' },
   { method: 'PUT', url: '/rest/management/message-sender', access: 'canCreateConfig', body: { ...KEY, version: 1 } },
   {

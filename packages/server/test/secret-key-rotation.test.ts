@@ -6,16 +6,19 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { ConfigKey } from '@knooppunt/domain';
 import { buildApp } from '../src/app';
 import { runCli } from '../src/cli';
 import { ROTATE_TEXTS } from '../src/cli/rotate-secret-key';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
-import { auditLog, configurations } from '../src/db/schema';
+import { auditLog, configurations, webhookSecrets } from '../src/db/schema';
+import { createAuditService } from '../src/audit/service';
+import { createWebhookSecretsService } from '../src/modules/webhook-secrets/service';
 import { createSecretCipher } from '../src/secrets/cipher';
 import { assertSecretKeyFits, SECRET_KEY_TEXTS, StartupError } from '../src/secrets/check';
-import { secretContext } from '../src/secrets/context';
-import { createTestApp } from './helpers';
+import { secretContext, webhookSecretContext } from '../src/secrets/context';
+import { createTestApp, serviceUser } from './helpers';
 
 /*
  * `npm run knooppunt -- rotate-secret-key` (issue 29 item 2, decision 0046): every stored secret —
@@ -48,12 +51,40 @@ async function stored(db: Database) {
   return rows.map((row) => ({ ...row, context: secretContext(row.deelnemer, row.versienummer) }));
 }
 
-/** The demo's configurations in both environments, read with a key: every secret decrypts. */
+/** The demo's configurations and the receivers' signing secrets in both environments, read with a key: every secret decrypts. */
 async function readsEverySecret(app: FastifyInstance, base64: string) {
   const cipher = createSecretCipher(Buffer.from(base64, 'base64'));
   for (const db of [app.db, app.testDb]) {
     for (const row of await stored(db)) expect(cipher.decrypt(row.clientSecretEncrypted, row.context)).toBeTruthy();
+    for (const row of await db.select().from(webhookSecrets)) {
+      const context = webhookSecretContext(row.deelnemer, row.versienummer);
+      for (const secret of [row.secretEncrypted, row.previousSecretEncrypted ?? row.secretEncrypted]) {
+        expect(cipher.decrypt(secret, context)).toMatch(/^whsec_/);
+      }
+    }
   }
+}
+
+/**
+ * Signing secrets (decision 0061) under the key: a production receiver's rotated once (its
+ * previous secret still signing) and a test receiver's. Answers how many pairs per environment.
+ */
+async function storeWebhookSecrets(app: FastifyInstance, base64: string) {
+  const cipher = createSecretCipher(Buffer.from(base64, 'base64'));
+  const user = serviceUser(['Beheer ziet alles', 'Opdrachtverstrekking Beheren'], 'Knooppunt_Beheer');
+  const make = (db: Database) =>
+    createWebhookSecretsService({ db, audit: createAuditService(), cipher, graceHours: 24 });
+  const [productie] = await stored(app.db);
+  const [test] = await stored(app.testDb);
+  const key = (row: { deelnemer: string; versienummer: string }) => ({
+    deelnemer: row.deelnemer,
+    versienummer: row.versienummer as ConfigKey['versienummer'],
+  });
+  await make(app.db).issue(user, key(productie!));
+  await make(app.db).issue(user, key(productie!));
+  await make(app.testDb).issue(user, key(test!));
+  expect((await app.db.select().from(webhookSecrets))[0]?.previousSecretEncrypted).not.toBeNull();
+  return { productie: 1, test: 1 };
 }
 
 // Each opens its PGlite folder up to five times (servers and the command), each time starting the
@@ -74,6 +105,7 @@ describe('rotate-secret-key with SECRET_KEY', () => {
       const test = (await stored(first.testDb)).length;
       expect(productie).toBeGreaterThan(0);
       expect(test).toBeGreaterThan(0);
+      const webhookSecretCounts = await storeWebhookSecrets(first, oldKey);
       await first.close();
 
       const withoutNewKey = await command({ ...env, SECRET_KEY: oldKey });
@@ -88,7 +120,7 @@ describe('rotate-secret-key with SECRET_KEY', () => {
       expect(rotated).toMatchObject({ code: 0 });
       expect(rotated.out).toEqual([
         `Database: PGlite in ${path.join(env.DATA_DIR, 'pgdata')}`,
-        ROTATE_TEXTS.done({ productie, test }),
+        ROTATE_TEXTS.done({ clientSecrets: { productie, test }, webhookSecrets: webhookSecretCounts }),
         ROTATE_TEXTS.setSecretKey,
       ]);
 
@@ -99,7 +131,7 @@ describe('rotate-secret-key with SECRET_KEY', () => {
         const [entry] = await again.db.select().from(auditLog).where(eq(auditLog.action, 'secrets.rotate'));
         expect(entry).toMatchObject({
           actor: 'systeem (npm run knooppunt)',
-          after: { opnieuwVersleuteld: { productie, test } },
+          after: { opnieuwVersleuteld: { productie, test }, ondertekeningsgeheimen: webhookSecretCounts },
         });
         // The old key is refused at start-up.
         const old = createSecretCipher(Buffer.from(oldKey, 'base64'));

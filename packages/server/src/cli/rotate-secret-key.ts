@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createSecretCipher, readSecretKeyFile, secretKeyFile, type SecretCipher } from '../secrets/cipher';
 import { assertSecretKeyConfigured, StartupError } from '../secrets/check';
-import { reencryptSecrets, SecretUnreadableError } from '../secrets/rotate';
+import { reencryptSecrets, SecretUnreadableError, type ReencryptedCounts } from '../secrets/rotate';
 
 export const ROTATE_TEXTS = {
   noOldKey: (file: string) =>
@@ -21,9 +21,11 @@ export const ROTATE_TEXTS = {
   leftOver: (file: string) =>
     `${file} bestaat al, van een eerdere rotate-secret-key die niet afkwam. Kijk eerst met welke sleutel Knooppunt ` +
     'start (secret.key of deze), en verwijder of hernoem dan dit bestand.',
-  done: (counts: { productie: number; test: number }) =>
-    `Opnieuw versleuteld in één transactie: ${counts.productie + counts.test} client secrets ` +
-    `(productie ${counts.productie}, test ${counts.test}).`,
+  done: ({ clientSecrets, webhookSecrets }: ReencryptedCounts) =>
+    `Opnieuw versleuteld in één transactie: ${clientSecrets.productie + clientSecrets.test} client secrets ` +
+    `(productie ${clientSecrets.productie}, test ${clientSecrets.test}) en ` +
+    `${webhookSecrets.productie + webhookSecrets.test} ondertekeningsgeheimen ` +
+    `(productie ${webhookSecrets.productie}, test ${webhookSecrets.test}).`,
   setSecretKey:
     'Zet nu bij elk proces SECRET_KEY op de nieuwe sleutel (de waarde van NEW_SECRET_KEY) en start ze; met de oude ' +
     'sleutel start Knooppunt niet meer. Bewaar de oude sleutel zolang u back-ups van vóór nu bewaart.',

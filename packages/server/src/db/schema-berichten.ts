@@ -81,6 +81,31 @@ export const senders = pgTable(
 );
 
 /**
+ * The receiver's signing secret per message version (decision 0061): every delivery to it carries
+ * Standard Webhooks signatures made with it. Of the pair, not of a configuration version, so a
+ * new secret needs no new version. Stored encrypted (secrets/cipher.ts, `webhookSecretContext`);
+ * after a rotation the previous secret signs too until `previous_valid_until`.
+ */
+export const webhookSecrets = pgTable(
+  'webhook_secrets',
+  {
+    deelnemer: text('deelnemer').notNull(),
+    versienummer: text('versienummer').notNull(),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    previousSecretEncrypted: text('previous_secret_encrypted'),
+    previousValidUntil: timestamp('previous_valid_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deelnemer, t.versienummer] }),
+    check(
+      'webhook_secrets_previous_whole',
+      sql`(${t.previousSecretEncrypted} is null) = (${t.previousValidUntil} is null)`,
+    ),
+  ],
+);
+
+/**
  * The schedule of a rate-limited receiver configuration (delivery/rate-limits.ts): when its next
  * message may be sent. Shared by every worker process; a row appears with the first message sent.
  */

@@ -6,6 +6,7 @@ import type { SecretCipher } from '../secrets/cipher';
 import { PlatformFault } from './failure';
 import { DELIVERY_TEXTS } from './texts';
 import type { TokenSource } from './tokens';
+import { createWebhookSigner, type WebhookSigner } from './webhook-signatures';
 
 export interface DeliveryConfiguration extends TokenSource {
   version: number;
@@ -15,6 +16,12 @@ export interface DeliveryConfiguration extends TokenSource {
 export interface ConfigurationCache {
   /** The active configuration of that version, or undefined when there is none. */
   get(deelnemer: string, versienummer: string, version: number): Promise<DeliveryConfiguration | undefined>;
+  /**
+   * The Standard Webhooks headers of one POST to the receiver (decision 0061): its signing secrets
+   * belong to the participant and version number, not to a configuration version, so they are
+   * read again every second rather than kept for good.
+   */
+  webhookHeaders: WebhookSigner['headers'];
 }
 
 /**
@@ -22,6 +29,7 @@ export interface ConfigurationCache {
  * version), so a loaded version is kept for the life of the worker. The secret is decrypted once.
  */
 export function createConfigurationCache(db: Database, cipher: SecretCipher): ConfigurationCache {
+  const signer = createWebhookSigner(db, cipher);
   const loaded = new Map<string, Promise<DeliveryConfiguration | undefined>>();
   const load = async (deelnemer: string, versienummer: string, version: number) => {
     const [row] = await db
@@ -47,6 +55,7 @@ export function createConfigurationCache(db: Database, cipher: SecretCipher): Co
     };
   };
   return {
+    webhookHeaders: signer.headers,
     get(deelnemer, versienummer, version) {
       const key = `${secretContext(deelnemer, versienummer)}|${version}`;
       let entry = loaded.get(key);

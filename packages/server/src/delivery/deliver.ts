@@ -59,6 +59,8 @@ export async function deliverMessage(message: ClaimedMessage, deps: DeliverDeps)
           authorization: `Bearer ${token}`,
           'idempotency-key': message.id,
           'x-trace-id': traceId,
+          // Standard Webhooks signatures of this body, when the receiver has a secret (decision 0061).
+          ...(await deps.configs.webhookHeaders(message.receiver, message.versienummer, message.id, body)),
         },
         body,
         mtls: config.useMtls,

@@ -6,6 +6,7 @@ export const DELIVERY_TEXTS = {
   noCallbackUrl: (type: string, version: number) =>
     `Geen callback-URL ingesteld voor berichttype ${type} in configuratieversie ${version}`,
   secretUnreadable: 'Het client secret van de configuratie kan niet worden ontsleuteld',
+  signingSecretUnreadable: 'Het ondertekeningsgeheim van de ontvanger kan niet worden ontsleuteld',
   configurationUnavailable: 'de configuratie van de ontvanger kon niet uit de database worden gelezen',
   token: (reason: string) => `Token ophalen mislukt: ${reason}`,
   call: (reason: string) => `Afleveren mislukt: ${reason}`,

@@ -907,6 +907,37 @@ export const LABELS = {
     shownForError: 'Getoond omdat deze groep een fout bevat; ook deze URLs worden opgeslagen.',
     save: 'Opslaan',
   },
+  /**
+   * 'Ondertekening' in the configuration panel (decision 0061): the receiver's signing secret, with
+   * which every delivery carries Standard Webhooks signatures beside the token.
+   */
+  webhookSecret: {
+    title: 'Ondertekening',
+    intro:
+      'Met een geheim ondertekent Knooppunt elk bericht aan deze ontvanger (Standard Webhooks), naast het token: zo kan de ontvanger nagaan dat het van Knooppunt komt, onderweg niet veranderd is en niet opnieuw afgespeeld wordt.',
+    none: 'Nog geen geheim: berichten gaan zonder handtekening.',
+    since: 'Geheim sinds',
+    previousUntil: 'Vorig geheim ondertekent mee tot',
+    create: 'Geheim aanmaken',
+    rotate: 'Nieuw geheim',
+    createText: (deelnemer: string, versienummer: string) =>
+      `Er komt een ondertekeningsgeheim voor ${deelnemer} ${versienummer}. U ziet het één keer; vanaf dan ondertekent Knooppunt elk bericht aan deze ontvanger ermee.`,
+    rotateText: (deelnemer: string, versienummer: string, hours: number) =>
+      `Er komt een nieuw ondertekeningsgeheim voor ${deelnemer} ${versienummer}. ` +
+      (hours > 0
+        ? `Het huidige geheim ondertekent nog ${hours} uur mee, zodat de ontvanger kan overstappen; daarna niet meer.`
+        : 'Het huidige geheim ondertekent direct niet meer mee.'),
+    confirmCreate: 'Aanmaken',
+    confirmRotate: 'Nieuw geheim maken',
+    createdTitle: 'Ondertekeningsgeheim aangemaakt',
+    rotatedTitle: 'Nieuw ondertekeningsgeheim aangemaakt',
+    secret: 'Ondertekeningsgeheim',
+    saveNow: 'Bewaar het geheim nu: het wordt niet nog eens getoond.',
+    saveHint:
+      "Zet het bij de ontvanger van de deelnemer, die er de handtekening van elk bericht mee controleert. Kwijtgeraakt? Maak dan met 'Nieuw geheim' een nieuw geheim.",
+    /** The guide's section on checking the signature (docs/koppelen.md). */
+    howTo: 'Hoe de ontvanger de handtekening controleert',
+  },
   connectionCheck: {
     title: 'Resultaten verbindingcontrole',
     tokenUrl: 'Token URL',

@@ -63,6 +63,10 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
+/** The Standard Webhooks headers come only to a receiver with a signing secret (decision 0061). */
+const SIGNED =
+  'Standard Webhooks: alleen als de deelnemer een ondertekeningsgeheim heeft (Configuraties, Ondertekening), naast het token.';
+
 const FLOW_TAGS = { aansluiting: 'Aansluiting (2.0)', hoofdnet: 'Hoofdnet (h1.0)' } as const;
 
 function operation(type: MessageType, publicUrl: string) {
@@ -76,7 +80,13 @@ function operation(type: MessageType, publicUrl: string) {
       `De velden van \`data\`: [berichttypen](${publicUrl}${BERICHTEN_PAGE_PATH}#${type.toLowerCase()}).`,
     ].join(' '),
     security: [{ tokenVanDeelnemer: [] }],
-    parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/TraceId' }],
+    parameters: [
+      { $ref: '#/components/parameters/IdempotencyKey' },
+      { $ref: '#/components/parameters/TraceId' },
+      { $ref: '#/components/parameters/WebhookId' },
+      { $ref: '#/components/parameters/WebhookTimestamp' },
+      { $ref: '#/components/parameters/WebhookSignature' },
+    ],
     requestBody: {
       required: true,
       content: {
@@ -139,6 +149,27 @@ export function callbacksDocument({ version, publicUrl }: { version: string; pub
           description:
             'Nieuw bij elke poging. Bij een mislukte poging staat hij in Knooppunt bij de foutmelding van het bericht (Berichten, Uitval): log hem, dan vinden beide kanten dezelfde poging terug.',
           schema: { type: 'string', format: 'uuid' },
+        },
+        WebhookId: {
+          name: 'webhook-id',
+          in: 'header',
+          required: false,
+          description: `${SIGNED} Het id van het bericht, gelijk aan Idempotency-Key.`,
+          schema: { type: 'string', format: 'uuid' },
+        },
+        WebhookTimestamp: {
+          name: 'webhook-timestamp',
+          in: 'header',
+          required: false,
+          description: `${SIGNED} Het moment van deze poging in seconden sinds 1970 (UTC); weiger een bericht waarvan het meer dan 5 minuten afwijkt van uw klok.`,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        WebhookSignature: {
+          name: 'webhook-signature',
+          in: 'header',
+          required: false,
+          description: `${SIGNED} \`v1,\` en de base64 van de HMAC-SHA256 van \`<webhook-id>.<webhook-timestamp>.<body>\` met de bytes van uw geheim (de base64 na \`whsec_\`); na een nieuw geheim een tijd lang twee, gescheiden door een spatie. Eén die klopt is genoeg.`,
+          schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
         },
       },
       responses: {

@@ -133,9 +133,7 @@ describe('Systeemclients for a participant', () => {
     expect(within(panel).getByRole('textbox', { name: LABELS.clients.tokenEndpoint })).toHaveTextContent(
       VERBINDING.tokenEndpoint,
     );
-    expect(
-      within(panel).getByRole('button', { name: LABELS.clients.copy(LABELS.clients.tokenEndpoint) }),
-    ).toBeVisible();
+    expect(within(panel).getByRole('button', { name: LABELS.common.copy(LABELS.clients.tokenEndpoint) })).toBeVisible();
     expect(panel).toHaveTextContent(VERBINDING.audience);
     expect(panel).toHaveTextContent(`${LABELS.clients.deelnemerClaim}deelnemer`);
     expect(panel).toHaveTextContent('knooppunt_systeem: ja');

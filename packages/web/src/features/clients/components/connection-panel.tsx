@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { LABELS } from '@/lib/texts';
-import { CopyableValue } from './copyable-value';
+import { CopyableValue } from '@/components/copyable-value/copyable-value';
 
 /** Minutes a token lives, rounded up: 'at most N minutes' must not promise less than the truth. */
 export const tokenMinutes = (verbinding: ConnectionInfo) =>

@@ -137,7 +137,7 @@ describe('Nieuwe client', () => {
     ]);
     await waitFor(() => expect(api.calls('GET', CLIENTS).length).toBeGreaterThan(listCalls));
 
-    await user.click(within(shown).getByRole('button', { name: LABELS.clients.copy(LABELS.clients.secret) }));
+    await user.click(within(shown).getByRole('button', { name: LABELS.common.copy(LABELS.clients.secret) }));
     // user-event puts a clipboard of its own in place of the browser's.
     expect(await navigator.clipboard.readText()).toBe(SECRET);
 

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { LABELS } from '@/lib/texts';
-import { CopyableValue } from './copyable-value';
+import { CopyableValue } from '@/components/copyable-value/copyable-value';
 
 export interface Issued {
   kind: 'created' | 'rotated';

@@ -86,8 +86,9 @@ describe('Configuration side panel', () => {
   it("shows an aannemer's opdrachtnemer URLs first, and a grid operator's opdrachtgever URLs first", async () => {
     stubConfigApi();
     const { panel, unmount } = await openPanel(BEHEER);
+    // The URL groups of the form; 'Ondertekening' below it is no group of URLs.
     const groups = (within: HTMLElement) =>
-      [...within.querySelectorAll('section h3')].map((heading) => heading.textContent);
+      [...within.querySelectorAll('form section h3')].map((heading) => heading.textContent);
     // Aannemer_Alfa is one of the value list's aannemers.
     await waitFor(() =>
       expect(groups(panel)).toEqual([

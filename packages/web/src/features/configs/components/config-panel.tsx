@@ -30,6 +30,7 @@ import { ConfigFormFields } from '../form/config-form-fields';
 import { configFormResolver, configInputOf, formValuesOf } from '../form/config-form-values';
 import { ConformityLine } from '@/components/conformity/conformity-line';
 import { titleIn } from './use-omgeving';
+import { WebhookSecretSection } from './webhook-secret-section';
 
 interface ConfigPanelProps {
   omgeving: Omgeving;
@@ -96,15 +97,19 @@ function ConfigPanelContent({ omgeving, row, onSaved, onDirtyChange }: ContentPr
       ? LABELS.configForm.readOnlyOtherParticipant
       : data.newer && CONCURRENCY_TEXTS.olderVersion(data.newer.version, data.newer.draft);
   return (
-    <ConfigEditForm
-      // The configuration fetched again (after a conflict) starts a fresh form.
-      key={`${data.version}-${data.updated}`}
-      omgeving={omgeving}
-      config={data}
-      readOnlyNote={readOnlyNote}
-      onSaved={onSaved}
-      onDirtyChange={onDirtyChange}
-    />
+    <>
+      <ConfigEditForm
+        // The configuration fetched again (after a conflict) starts a fresh form.
+        key={`${data.version}-${data.updated}`}
+        omgeving={omgeving}
+        config={data}
+        readOnlyNote={readOnlyNote}
+        onSaved={onSaved}
+        onDirtyChange={onDirtyChange}
+      />
+      {/* The receiver's signing secret belongs to the pair, not to this version (decision 0061). */}
+      <WebhookSecretSection omgeving={omgeving} configKey={{ deelnemer, versienummer }} mayIssue={editable} />
+    </>
   );
 }
 

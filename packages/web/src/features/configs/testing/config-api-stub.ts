@@ -1,4 +1,6 @@
 import type {
+  IssuedWebhookSecret,
+  WebhookSecretStatus,
   ConfigListItem,
   ConfigView,
   Conformity,
@@ -92,6 +94,18 @@ export const CONFIG_VIEW: ConfigView = {
   },
 };
 
+/** Aannemer_Alfa's signing secret (decision 0061): made on 3 February 2025, no previous one signing. */
+export const WEBHOOK_SECRET_STATUS: WebhookSecretStatus = {
+  deelnemer: 'Aannemer_Alfa',
+  versienummer: '2.0',
+  secretSet: true,
+  created: '2025-02-03T10:00:00Z',
+  previousValidUntil: null,
+  graceHours: 24,
+};
+
+export const ISSUED_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
 type Handler = StubHandler;
 
 export interface ConfigApi {
@@ -104,6 +118,9 @@ export interface ConfigApi {
   conformity?: Handler;
   /** The links an implementation partner's user chooses from under 'Namens'. */
   links?: Handler;
+  /** The receiver's signing secret: its status, and a new one. */
+  webhookSecret?: Handler;
+  issueWebhookSecret?: Handler;
 }
 
 /** Where the test environment's configuration calls are: production's paths under it (decision 0038). */
@@ -134,6 +151,17 @@ export function stubConfigApi(overrides: ConfigApi = {}) {
         ],
       } satisfies Conformity),
     links: () => Response.json(LINKS),
+    webhookSecret: () => Response.json(WEBHOOK_SECRET_STATUS),
+    issueWebhookSecret: () =>
+      Response.json(
+        {
+          ...WEBHOOK_SECRET_STATUS,
+          created: '2025-02-05T09:00:00Z',
+          previousValidUntil: '2025-02-06T09:00:00Z',
+          secret: ISSUED_WEBHOOK_SECRET,
+        } satisfies IssuedWebhookSecret,
+        { status: 201 },
+      ),
     ...overrides,
   };
   const calls = (prefix: string) => ({
@@ -146,6 +174,8 @@ export function stubConfigApi(overrides: ConfigApi = {}) {
     [`GET ${prefix}/rest/management/message-sender/log`]: handlers.log,
     [`PUT ${prefix}/rest/management/message-sender`]: handlers.sender,
     [`PATCH ${prefix}/rest/management/message-sender`]: handlers.sender,
+    [`GET ${prefix}/rest/management/config/webhook-secret`]: handlers.webhookSecret,
+    [`POST ${prefix}/rest/management/config/webhook-secret`]: handlers.issueWebhookSecret,
   });
   return stubApi({
     ...calls(''),

@@ -37,7 +37,7 @@ export function CopyableValue({ label, text }: { label: string; text: string }) 
         >
           {breakable(text)}
         </Box>
-        <CopyButton text={text} label={LABELS.clients.copy(label)} />
+        <CopyButton text={text} label={LABELS.common.copy(label)} />
       </Stack>
     </Box>
   );
