@@ -4,7 +4,8 @@
  * Per database (PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server —
  * `npm run bench:search` starts a throwaway one — and PGlite in a temporary folder): seeds the
  * large seed of `npm run seed:large`, starts the whole app in-process (API role) on 127.0.0.1 and
- * sends each list's default request and each single filter (bench/search/cases.ts) over HTTP.
+ * sends each list's default request and each single filter (bench/search/cases.ts) over HTTP, and
+ * an order's history (GET /rest/opdrachten/{id}/historie, decision 0059).
  * Beside each, the same SQL bare: the statements the API ran, captured at the driver during one
  * call, re-executed on the raw client in the same process. Calls and bare runs alternate, so
  * both see the same machine. Prints p50/p95 of both and the ratio API p50 / bare p50.
@@ -108,6 +109,9 @@ async function benchDatabase(kind: DatabaseKind): Promise<Measured[]> {
         count?: number;
         countIsLowerBound?: boolean;
         entries?: unknown[];
+        berichten?: unknown[];
+        leveringen?: unknown[];
+        acties?: unknown[];
       };
       const captured = await captureSql(raw, call);
       if (values['show-sql']) console.log(`${c.list}, ${c.variant}:\n${describeSql(captured)}`);
@@ -115,7 +119,9 @@ async function benchDatabase(kind: DatabaseKind): Promise<Measured[]> {
         c,
         shown: page.entries
           ? `${page.entries.length} receivers`
-          : `${page.items?.length} of ${page.countIsLowerBound ? '>' : ''}${page.count}`,
+          : page.berichten
+            ? `${page.berichten.length} msg, ${page.leveringen?.length} lev, ${page.acties?.length} act`
+            : `${page.items?.length} of ${page.countIsLowerBound ? '>' : ''}${page.count}`,
         statements: statementCount(captured),
         api: [],
         bare: [],

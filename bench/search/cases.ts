@@ -42,6 +42,8 @@ export interface CaseValues {
   inError: Record<Flow, string>;
   open: Record<Flow, string>;
   leveringOpdrachtId: string;
+  /** Orders whose history is asked (decision 0059): per flow one in error, and one of each participant. */
+  historie: { aansluiting: string; hoofdnet: string; large: string; small: string };
   /** A subject of the seeded audit log, and the moment a week before the newest entry. */
   auditSubjectId: string;
   auditWeekAgo: string;
@@ -65,6 +67,22 @@ export async function caseValues(db: Database): Promise<CaseValues> {
       hoofdnet: await pick('hoofdnet', sql`status < 900 and not in_error`),
     },
     leveringOpdrachtId: await first(sql`select opdracht_id as id from leveringen order by levering_id limit 1`),
+    historie: {
+      aansluiting: await pick('aansluiting', sql`in_error`),
+      // A Hoofdnet order in error with the most leveringen of the first ones.
+      hoofdnet: await first(
+        sql`select o.opdracht_id as id from opdrachten o join leveringen l on l.opdracht_id = o.opdracht_id
+            where o.in_error group by o.opdracht_id order by count(*) desc, o.opdracht_id limit 1`,
+      ),
+      large: await pick(
+        'aansluiting',
+        sql`opdrachtnemer = ${USERS.large.deelnemer} or opdrachtgever = ${USERS.large.deelnemer}`,
+      ),
+      small: await pick(
+        'aansluiting',
+        sql`opdrachtnemer = ${USERS.small.deelnemer} or opdrachtgever = ${USERS.small.deelnemer}`,
+      ),
+    },
     auditSubjectId: await first(sql`select subject_id as id from audit_log order by at desc limit 1`),
     auditWeekAgo: await first(
       sql`select to_char((max(at) - interval '7 days') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as id from audit_log`,
@@ -186,9 +204,30 @@ export function searchCases(values: CaseValues): SearchCase[] {
       },
     ),
   );
+  cases.push(...historieCases(values));
   cases.push(...auditCases(values));
   cases.push(...overzichtCases());
   return cases;
+}
+
+/**
+ * An order's history (decision 0059): one statement over the order, its messages, leveringen and
+ * audited actions; as the super role and as each participant for an order of its own.
+ */
+function historieCases(values: CaseValues): SearchCase[] {
+  const variants: [variant: string, user: UserKey, opdrachtId: string][] = [
+    ['Aansluiting, in error', 'super', values.historie.aansluiting],
+    ['Hoofdnet, in error, with leveringen', 'super', values.historie.hoofdnet],
+    [`own order, as ${USERS.large.label}`, 'large', values.historie.large],
+    [`own order, as ${USERS.small.label}`, 'small', values.historie.small],
+  ];
+  return variants.map(([variant, user, opdrachtId]) => ({
+    list: 'Opdracht historie',
+    variant,
+    user,
+    path: `/rest/opdrachten/${encodeURIComponent(opdrachtId)}/historie`,
+    method: 'GET' as const,
+  }));
 }
 
 /** The Auditlog (decision 0033): the super role's only, so no participant variants. */

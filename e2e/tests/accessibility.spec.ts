@@ -80,6 +80,12 @@ for (const flow of [
     const failed = await flow.newFailed(request);
     await loginAs(page, 'beheer@knooppunt.example');
     await visit(page, `${flow.prefix}/opdrachten?opdrachtId=${failed}`, 'Overzicht van opdrachten');
+    // The order's history (decision 0059), opened by keyboard from its row.
+    await page.goto(`${flow.prefix}/opdrachten?status=Alle&opdrachtId=${failed}`);
+    await page.getByRole('button', { name: `Historie van opdracht ${failed}`, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: `Historie van opdracht ${failed}` })).toContainText('Berichten');
+    await expectNoAxeViolations(page, `${flow.prefix}/opdrachten with the order's history`);
 
     // A failed message: its row has the options 'Opnieuw verzenden' and 'Trace ID kopiëren'.
     await page.goto(`${flow.prefix}/berichten?opdrachtId=${failed}`);

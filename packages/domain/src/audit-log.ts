@@ -66,6 +66,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'token.failed': 'Token aanvragen mislukt',
   'token.locked': 'Token aanvragen geblokkeerd',
   'secrets.rotate': 'Geheimen opnieuw versleuteld',
+  'receipt-key.rotate': 'Sleutel voor ontvangstbewijzen vervangen',
 };
 
 /** The kinds of subject in words (the Auditlog's Onderwerp column and filter). */
@@ -86,6 +87,7 @@ export const AUDIT_SUBJECT_LABELS: Readonly<Record<string, string>> = {
   client: 'Client',
   address: 'Adres',
   'secret-key': 'Sleutel (SECRET_KEY)',
+  'receipt-key': 'Sleutel (ontvangstbewijzen)',
 };
 
 /** An action or subject kind in words, or its code when it has none. */

@@ -69,6 +69,9 @@ export const ERROR_TITLES = {
   fetchOpdrachten: 'Fout bij ophalen opdrachten',
   cancelOpdracht: 'Fout bij annuleren opdracht',
   fetchHoofdnetOpdrachten: 'Fout bij ophalen hoofdnet opdrachten',
+  /** Not in the specs: an order's history in the Opdrachten side panel (decision 0059). */
+  fetchOpdrachtHistorie: 'Fout bij ophalen historie opdracht',
+  downloadBewijsdossier: 'Fout bij downloaden bewijsdossier',
   fetchOrganisations: 'Fout bij ophalen organisaties',
   createOrganisation: 'Fout bij aanmaken organisatie',
   fetchSystemClients: 'Fout bij ophalen systeemclients',

@@ -248,8 +248,8 @@ begin
 end
 $function$;
 
--- public.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
-CREATE OR REPLACE FUNCTION public.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
+-- public.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
+CREATE OR REPLACE FUNCTION public.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
  RETURNS TABLE(id uuid, opdracht_id text, versienummer text, type text, sender text, receiver text, data_json text, failed_attempts integer, created timestamp with time zone, due_now boolean, config_version integer, lane uuid, waiting boolean)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_custom_plan'
@@ -332,8 +332,8 @@ begin
 
   if cardinality(p_delivered) > 0 then
     with done as (
-      update messages m set delivered_at = now()
-      from unnest(p_delivered, p_delivered_lanes) as o(id, lane)
+      update messages m set delivered_at = coalesce(o.at, now()), receipt = o.receipt
+      from unnest(p_delivered, p_delivered_lanes, p_delivered_at, p_receipts) as o(id, lane, at, receipt)
       where m.id = o.id and m.delivered_at is null
         and exists (
           select 1 from order_heads h
@@ -625,8 +625,8 @@ begin
 end
 $function$;
 
--- knooppunt_test.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
-CREATE OR REPLACE FUNCTION knooppunt_test.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
+-- knooppunt_test.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
+CREATE OR REPLACE FUNCTION knooppunt_test.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
  RETURNS TABLE(id uuid, opdracht_id text, versienummer text, type text, sender text, receiver text, data_json text, failed_attempts integer, created timestamp with time zone, due_now boolean, config_version integer, lane uuid, waiting boolean)
  LANGUAGE plpgsql
 AS $function$
@@ -708,8 +708,8 @@ begin
 
   if cardinality(p_delivered) > 0 then
     with done as (
-      update messages m set delivered_at = now()
-      from unnest(p_delivered, p_delivered_lanes) as o(id, lane)
+      update messages m set delivered_at = coalesce(o.at, now()), receipt = o.receipt
+      from unnest(p_delivered, p_delivered_lanes, p_delivered_at, p_receipts) as o(id, lane, at, receipt)
       where m.id = o.id and m.delivered_at is null
         and exists (
           select 1 from order_heads h

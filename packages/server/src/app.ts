@@ -64,6 +64,8 @@ import { createOverzichtService } from './modules/overzicht/service';
 import { leveringRoutes } from './modules/leveringen/routes';
 import { createLeveringenService } from './modules/leveringen/service';
 import { inboundRoutes } from './modules/inbound/routes';
+import { proofRoutes } from './modules/proof/routes';
+import { currentReceiptKey } from './receipts/keys';
 import { createInboundService } from './modules/inbound/service';
 import { startDelivery } from './delivery';
 import { createDeliveryMetrics } from './delivery/metrics';
@@ -278,6 +280,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const embedded = config.oidc.externalIssuer === undefined;
   const signingKeys = embedded ? await ensureSigningKeys(database.db) : [];
+  // The receipt keys are published before the first receipt is signed (decision 0060).
+  await currentReceiptKey(database.db);
   const getKey = embedded
     ? createLocalJWKSet({ keys: signingKeys.map(publicJwk) })
     : discoveredKeys(config.oidc.issuer);
@@ -413,6 +417,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       audit,
       partners,
     }),
+  });
+  await app.register(proofRoutes, {
+    dbs: { productie: database.db, test: database.test },
+    publicUrl: config.publicUrl,
   });
   await app.register(inboundRoutes, {
     services: {

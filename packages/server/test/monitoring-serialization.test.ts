@@ -6,6 +6,7 @@ import {
   leveringPageSchema,
   messagePageSchema,
   monitoringValuelistSchema,
+  opdrachtHistorySchema,
   opdrachtPageSchema,
 } from '@knooppunt/domain';
 import { isoTimestamp } from '../src/monitoring/statements';
@@ -56,9 +57,69 @@ const levering = {
   created: '2026-11-21T04:33:52.203Z',
   changed: '2026-11-21T04:33:52.203Z',
 };
+const { _id: id, opdrachtId: _opdrachtId, ...messageFields } = message;
+/** An order's history (decision 0059): nullable texts, an enum, objects and lists inside lists. */
+const history = {
+  ...opdracht,
+  flow: 'hoofdnet',
+  inError: true,
+  planStatusText: null,
+  berichten: [
+    {
+      id,
+      ...messageFields,
+      status: 400,
+      statusText: 'In uitvoering',
+      planStatusText: 'Definitief',
+      receipt: {
+        jws: 'header.claims.signature',
+        claims: {
+          id,
+          opdrachtId: 'HN-1',
+          type: 'Opdracht',
+          versienummer: 'h1.0',
+          flow: 'hoofdnet',
+          sender: 'Netbeheer_Noord',
+          receiver: 'Aannemer_Alfa',
+          sha256: 'a'.repeat(64),
+          acceptedAt: '2026-11-21T04:33:52.203Z',
+          deliveredAt: '2026-11-21T04:33:53.001Z',
+          status: 202,
+          attempt: 1,
+          iat: 1795754033,
+        },
+      },
+    },
+    {
+      id,
+      ...messageFields,
+      receipt: null,
+      err: null,
+      deliveredAt: null,
+      status: null,
+      statusText: null,
+      planStatusText: null,
+      data: {},
+      dataRemoved: { at: '2027-02-20T03:00:00.000Z', afterDays: 90 },
+    },
+  ],
+  leveringen: [levering],
+  acties: [
+    {
+      at: '2026-11-22T02:04:00.000Z',
+      action: 'message.bulk-retry',
+      actionText: 'Alles opnieuw verstuurd',
+      actor: 'beheer@knooppunt.example',
+      actorDeelnemer: null,
+      actingFor: 'Netbeheer_Noord',
+      berichten: [id, id],
+      toelichting: null,
+    },
+  ],
+};
 const page = <T>(items: T[]) => ({ items, count: items.length, countIsLowerBound: false, skip: 0, limit: 50 });
 
-describe('the compiled serializer of the monitoring searches', () => {
+describe('the compiled serializer of the monitoring searches and the order history', () => {
   it.each([
     [
       'messages',
@@ -84,6 +145,8 @@ describe('the compiled serializer of the monitoring searches', () => {
     ],
     ['leveringen', leveringPageSchema, { ...page([levering]), count: 10_000, countIsLowerBound: true }],
     ['an empty page', messagePageSchema, page([])],
+    ['an order history', opdrachtHistorySchema, history],
+    ['an order history without messages', opdrachtHistorySchema, { ...history, berichten: [], acties: [] }],
     ['the value list', monitoringValuelistSchema, { senders: ['Aannemer_Alfa', 'Netbeheer_Noord'], receivers: [] }],
     [
       'an error',

@@ -8,3 +8,4 @@ export * from './statussen';
 export * from './lifecycle';
 export * from './transition';
 export * from './markdown';
+export * from './replay';

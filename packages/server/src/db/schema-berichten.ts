@@ -250,6 +250,12 @@ export const messages = pgTable(
      */
     dataRemovedAt: timestamp('data_removed_at', { withTimezone: true }),
     dataRemovedAfterDays: integer('data_removed_after_days'),
+    /**
+     * The delivery receipt (decision 0060): a JWS, signed with Knooppunt's receipt key, of what was
+     * delivered — the SHA-256 of the exact body, when, the receiver's HTTP status, the attempt.
+     * Written with `delivered_at` in the one recording; retention keeps it.
+     */
+    receipt: text('receipt'),
     // A message being delivered is claimed on its order's head (order_heads.claimed_until), not
     // here: the row is written only when the attempt is recorded.
   },

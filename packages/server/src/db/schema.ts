@@ -171,6 +171,26 @@ export const signingKeys = pgTable('signing_keys', {
   created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Knooppunt's own keys for signing delivery receipts and evidence files (decision 0060): never the
+ * login keys. One is current (`retired` null); a rotated key is kept, retired, for verification.
+ */
+export const receiptKeys = pgTable(
+  'receipt_keys',
+  {
+    kid: text('kid').primaryKey(),
+    /** The private JWK (ES256, P-256). */
+    jwk: jsonb('jwk').$type<Record<string, unknown>>().notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    retired: timestamp('retired', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('receipt_keys_one_current')
+      .on(sql`(true)`)
+      .where(sql`${t.retired} is null`),
+  ],
+);
+
 /** Storage of the embedded identity provider (sessions, grants, codes, refresh tokens …). */
 export const oidcPayloads = pgTable(
   'oidc_payloads',

@@ -73,7 +73,9 @@ export interface RunRow {
 }
 
 /** A list of message ids as one SQL array value (uuids need no quoting). */
-export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+/** A PostgreSQL array literal of elements that need no quoting: uuids, ISO times, base64url, NULL. */
+export const arrayLiteral = (items: readonly string[]) => `{${items.join(',')}}`;
+export const uuidArray = arrayLiteral;
 
 /**
  * Groups the rows of a delivery function into runs, each cut before its first message that is not

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { NamedStatement, value } from '../db/statement';
-import { RUN_LENGTH, toRuns, uuidArray, type Run, type RunRow } from './claim';
+import { RUN_LENGTH, arrayLiteral, toRuns, uuidArray, type Run, type RunRow } from './claim';
 import type { FailedDelivery } from './fail';
 
 export interface Handoff {
@@ -18,8 +18,17 @@ export interface ClaimedId {
   lane: string;
 }
 
+/**
+ * A delivered message: when the receiver answered (its `delivered_at`; the recording's time when
+ * absent) and its signed receipt (decision 0060; none for the test lane's simulator).
+ */
+export interface DeliveredId extends ClaimedId {
+  at?: Date;
+  receipt?: string;
+}
+
 export interface Outcomes {
-  delivered: readonly ClaimedId[];
+  delivered: readonly DeliveredId[];
   /** Each with the lane of its run. */
   failures: readonly (FailedDelivery & { lane: string })[];
   /** The head messages of claimed runs that were not started: their claims are released. */
@@ -38,7 +47,7 @@ export interface Recording {
 
 const recordStatement = new NamedStatement(
   sql`select * from delivery_record(${value('delivered')}::uuid[], ${value('deliveredLanes')}::uuid[],
-        ${value('failures')}::jsonb, ${value('released')}::uuid[], ${value('releasedLanes')}::uuid[],
+        ${value('deliveredAt')}::timestamptz[], ${value('receipts')}::text[], ${value('failures')}::jsonb, ${value('released')}::uuid[], ${value('releasedLanes')}::uuid[],
         ${value('handoff')}::boolean, ${value('leaseMs')}::integer, ${RUN_LENGTH}::integer)`,
   (rows: (RunRow & { waiting: boolean })[]): Recording => ({
     // When nothing was handed on but a sender waits, one row of nulls says so.
@@ -51,7 +60,7 @@ const recordStatement = new NamedStatement(
 /**
  * Records a batch of outcomes in one transaction, one call of `delivery_record` (migrations 0011–0016):
  * first the failures (as fail.ts), then the delivered messages. Each delivered message is marked
- * as such and its order head moved past it to the next undelivered message of that order (by
+ * as such — delivered at the time its receiver answered, with its receipt — and its order head moved past it to the next undelivered message of that order (by
  * seq) — the failed one where a run ended in a failure, which then reads as failed, not due — or
  * removed when there is none. The delivered messages of one order come as a run (claim.ts): its
  * head's message and those sent after it, all recorded in one call.
@@ -95,6 +104,8 @@ export async function recordOutcomes(db: Database, outcomes: Outcomes, handoff?:
   return recordStatement.run(db, {
     delivered: uuidArray(delivered.map((m) => m.id)),
     deliveredLanes: uuidArray(delivered.map((m) => m.lane)),
+    deliveredAt: arrayLiteral(delivered.map((m) => m.at?.toISOString() ?? 'NULL')),
+    receipts: arrayLiteral(delivered.map((m) => m.receipt ?? 'NULL')),
     failures: JSON.stringify(failures),
     released: uuidArray(released.map((m) => m.id)),
     releasedLanes: uuidArray(released.map((m) => m.lane)),
@@ -104,6 +115,6 @@ export async function recordOutcomes(db: Database, outcomes: Outcomes, handoff?:
 }
 
 /** Records delivered messages only (`recordOutcomes` without failures). */
-export async function completeMessages(db: Database, ids: readonly ClaimedId[], handoff?: Handoff): Promise<Run[]> {
+export async function completeMessages(db: Database, ids: readonly DeliveredId[], handoff?: Handoff): Promise<Run[]> {
   return (await recordOutcomes(db, { delivered: ids, failures: [] }, handoff)).runs;
 }

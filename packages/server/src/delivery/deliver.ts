@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Outbound, OutboundResponse } from '../outbound/client';
 import { OutboundError } from '../outbound/errors';
+import { callbackBody } from './body';
 import type { ClaimedMessage } from './claim';
 import type { ConfigurationCache } from './configurations';
 import { DeliveryFailure, PlatformFault } from './failure';
@@ -12,7 +13,19 @@ import type { TokenCache } from './tokens';
  * side (PlatformFault, or a bug) — not the receiver's failed attempt.
  */
 export type DeliveryOutcome =
-  { delivered: true } | { delivered: false; err: { msg: string; traceId: string }; platform?: true; status?: number };
+  Delivered | { delivered: false; err: { msg: string; traceId: string }; platform?: true; status?: number };
+
+/**
+ * Delivered: the receiver's 2xx and what its receipt states (decision 0060) — when it answered and
+ * the hex SHA-256 of the exact body it got. Without `sha256` nothing went over HTTP (the test
+ * lane's simulator takes its messages itself) and there is no receipt.
+ */
+export interface Delivered {
+  delivered: true;
+  at: Date;
+  status?: number;
+  sha256?: string;
+}
 
 export interface DeliverDeps {
   outbound: Pick<Outbound, 'post'>;
@@ -41,16 +54,7 @@ export async function deliverMessage(message: ClaimedMessage, deps: DeliverDeps)
     const url = config.urls[message.type];
     if (!url) throw new DeliveryFailure(DELIVERY_TEXTS.noCallbackUrl(message.type, config.version));
     const tokenKey = `${message.receiver}|${message.versienummer}|${config.version}`;
-    // The data goes out as the database wrote it (valid JSON): parsing and writing it again per
-    // message cost more than the rest of the body.
-    const head = JSON.stringify({
-      id: message.id,
-      opdrachtId: message.opdrachtId,
-      type: message.type,
-      versienummer: message.versienummer,
-      sender: message.sender,
-    });
-    const body = `${head.slice(0, -1)},"data":${message.dataJson}}`;
+    const body = callbackBody(message);
     const post = async (): Promise<{ response: OutboundResponse; token: string }> => {
       const token = await deps.tokens.get(tokenKey, config);
       const response = await deps.outbound.post(url, {
@@ -73,7 +77,10 @@ export async function deliverMessage(message: ClaimedMessage, deps: DeliverDeps)
       ({ response, token } = await post());
       if (response.status === 401) throw new DeliveryFailure(DELIVERY_TEXTS.unauthorized, 401);
     }
-    if (response.status >= 200 && response.status <= 299) return { delivered: true };
+    if (response.status >= 200 && response.status <= 299) {
+      const sha256 = createHash('sha256').update(body).digest('hex');
+      return { delivered: true, at: new Date(), status: response.status, sha256 };
+    }
     throw new DeliveryFailure(DELIVERY_TEXTS.status(response.status, response.statusText), response.status);
   } catch (error) {
     if (error instanceof DeliveryFailure) {

@@ -8,6 +8,7 @@ import { createDeliveryAlerts } from './alerts';
 import { createDeliveryWorker, type DeliveryLog } from './worker';
 import { OUTBOX_CHANNELS, createWakeup, type Wakeup } from './wakeup';
 import type { DeliveryMetrics } from './metrics';
+import { createReceiptSigner } from '../receipts/signer';
 
 export { enqueueMessage, notifyNewWork, DuplicateMessageError, type NewMessage } from './enqueue';
 export { BACKOFF_SCHEDULE_MS, BACKOFF_JITTER } from './backoff';
@@ -65,7 +66,11 @@ export interface StartDeliveryOptions {
 export async function startDelivery(options: StartDeliveryOptions): Promise<Delivery> {
   const omgeving = options.omgeving ?? 'productie';
   const wakeup = await createWakeup(options.handle, options.log, { channel: OUTBOX_CHANNELS[omgeving] });
+  const receipts = await createReceiptSigner(options.handle.db, {
+    onRefreshFailed: (error) => options.log.warn({ err: error }, 'the receipt key could not be looked up; signing on'),
+  });
   const worker = createDeliveryWorker({
+    receipts,
     db: options.handle.db,
     outbound: options.outbound,
     cipher: options.cipher,
@@ -87,6 +92,7 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
       wakeup,
       async stop() {
         await worker.stop();
+        receipts.stop();
         await wakeup.close();
       },
     };
@@ -112,6 +118,7 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
     async stop() {
       await alerts.stop();
       await worker.stop();
+      receipts.stop();
       await options.faults?.idle();
       await wakeup.close();
     },

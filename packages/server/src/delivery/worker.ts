@@ -3,7 +3,7 @@ import type { Outbound } from '../outbound/client';
 import type { SecretCipher } from '../secrets/cipher';
 import { backoffMs } from './backoff';
 import { claimRuns, type ClaimedMessage, type Run } from './claim';
-import { recordOutcomes, type ClaimedId, type Outcomes } from './complete';
+import { recordOutcomes, type ClaimedId, type DeliveredId, type Outcomes } from './complete';
 import { createConfigurationCache } from './configurations';
 import { createDeliveryCounters, type DeliveryCounters } from './counters';
 import { deliverMessage, type DeliveryOutcome } from './deliver';
@@ -14,6 +14,8 @@ import { failUnroutable } from './unroutable';
 import { createRateLimits, type RateLimits } from './rate-limits';
 import { createTokenCache } from './tokens';
 import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
+import { receiptClaims } from '../receipts/claims';
+import type { ReceiptSigner } from '../receipts/signer';
 
 /**
  * How long a woken worker waits for more work to arrive before it claims: briefly when it has
@@ -24,7 +26,8 @@ import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
  */
 const CLAIM_LINGER_MS = { idle: 2, busy: 10 };
 
-const DELIVERED: DeliveryOutcome = { delivered: true };
+/** A message the worker takes itself (localReceivers): delivered now, with no receipt (nothing went over HTTP). */
+const takenLocally = (): Promise<DeliveryOutcome> => Promise.resolve({ delivered: true, at: new Date() });
 
 /**
  * How long a run may go on: its next message is sent only while the run started less than this
@@ -64,6 +67,8 @@ export interface DeliveryWorkerOptions {
   cipher: SecretCipher;
   log: DeliveryLog;
   wakeup: Wakeup;
+  /** Signs each delivered message's receipt (decision 0060), recorded with its delivery. */
+  receipts: ReceiptSigner;
   /** Lanes claimed per statement (claim.ts: up to LANE_HEADS heads each). */
   batchSize?: number;
   leaseMs?: number;
@@ -120,7 +125,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const local = options.localReceivers;
   const deliver = local
     ? (message: ClaimedMessage, dependencies: typeof deps) =>
-        local.has(message.receiver) ? Promise.resolve(DELIVERED) : deliverMessage(message, dependencies)
+        local.has(message.receiver) ? takenLocally() : deliverMessage(message, dependencies)
     : deliverMessage;
   const deps = {
     outbound: options.outbound,
@@ -136,7 +141,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
    */
   const lanes = new Map<string, { run: Run; claimed: number; leaseEnds: number }[]>();
   const inFlight = new Set<Promise<void>>();
-  const delivered: ClaimedId[] = [];
+  const delivered: DeliveredId[] = [];
   const failed: Outcomes['failures'][number][] = [];
   const released: ClaimedId[] = [];
   const recordings = new Set<Promise<void>>();
@@ -160,7 +165,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const deliverRun = async (run: Run, leaseEnds: number) => {
     const started = performance.now();
     const lane = run[0]!.lane;
-    const done: ClaimedId[] = [];
+    const done: DeliveredId[] = [];
     let failure: FailedDelivery | undefined;
     for (const message of run) {
       if (done.length > 0 && (!running || performance.now() - started > RUN_BUDGET_MS)) break;
@@ -178,7 +183,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       }
       const outcome = await deliver(message, deps);
       if (outcome.delivered) {
-        done.push({ id: message.id, lane });
+        done.push({ id: message.id, lane, at: outcome.at, ...receiptOf(message, outcome) });
         options.metrics?.delivered(message.receiver, message.created);
         counters.delivered(message);
         options.onDelivered?.(message.receiver, message.versienummer);
@@ -217,6 +222,19 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     delivered.push(...done);
     if (failure) failed.push({ ...failure, lane });
     flush();
+  };
+
+  // The signed receipt of a delivery over HTTP. Signing in memory does not fail; if it ever did,
+  // the delivery is recorded all the same (nothing is sent twice for it) and the fault logged.
+  const receiptOf = (message: ClaimedMessage, outcome: DeliveryOutcome & { delivered: true }) => {
+    if (outcome.sha256 === undefined || outcome.status === undefined) return {};
+    try {
+      const claims = receiptClaims(message, { at: outcome.at, status: outcome.status, sha256: outcome.sha256 });
+      return { receipt: options.receipts.sign(claims) };
+    } catch (error) {
+      log.error({ err: error, messageId: message.id }, 'signing a delivery receipt failed');
+      return {};
+    }
   };
 
   // A receiver with a rate limit waits for its turn (rate-limits.ts) until `deadline`: the run's

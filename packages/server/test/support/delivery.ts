@@ -13,6 +13,7 @@ import type { ClaimedId } from '../../src/delivery/complete';
 import { enqueueMessage } from '../../src/delivery/enqueue';
 import { createWakeup, type Wakeup } from '../../src/delivery/wakeup';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../../src/delivery/worker';
+import { createReceiptSigner, type ReceiptSigner } from '../../src/receipts/signer';
 import { reply, startLocalServer, type LocalServer, type ReceivedRequest } from './local-server';
 import { testDatabase } from './test-database';
 
@@ -75,6 +76,8 @@ export interface DeliveryFixture {
   cipher: SecretCipher;
   outbound: Outbound;
   wakeup: Wakeup;
+  /** Signs the receipts of the fixture's workers with the database's receipt key. */
+  receipts: ReceiptSigner;
   startWorker(options?: Partial<DeliveryWorkerOptions>): DeliveryWorker;
   close(): Promise<void>;
 }
@@ -88,6 +91,7 @@ export async function deliveryFixture(outboundTimeoutMs = 2000): Promise<Deliver
   const wakeup = await createWakeup(handle);
   const workers: DeliveryWorker[] = [];
   const log = { error: () => {}, warn: () => {} };
+  const receipts = await createReceiptSigner(db);
   return {
     handle,
     url,
@@ -95,14 +99,16 @@ export async function deliveryFixture(outboundTimeoutMs = 2000): Promise<Deliver
     cipher,
     outbound,
     wakeup,
+    receipts,
     startWorker(options = {}) {
-      const worker = createDeliveryWorker({ db, outbound, cipher, log, wakeup, ...options });
+      const worker = createDeliveryWorker({ db, outbound, cipher, log, wakeup, receipts, ...options });
       worker.start();
       workers.push(worker);
       return worker;
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.stop()));
+      receipts.stop();
       await wakeup.close();
       await outbound.close();
       await handle.close();

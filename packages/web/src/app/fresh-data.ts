@@ -23,6 +23,7 @@ export const DATA_KEYS = {
   testSenderLog: ['configs', 'sender-log', 'test'],
   waardenlijsten: ['waardenlijsten', 'search'],
   opdrachten: ['opdrachten', 'search'],
+  opdrachtHistorie: ['opdrachten', 'historie'],
   messages: ['messages', 'search'],
   leveringen: ['leveringen', 'search'],
   audit: ['audit', 'search'],
@@ -74,9 +75,16 @@ export const FRESH_DATA_RULE: FreshDataRule = {
   regels: [RULES, AUDIT],
   // A value list's own changes answer the list as it is now; the lists show them.
   waardenlijsten: [key(DATA_KEYS.waardenlijsten), AUDIT],
-  // Cancelling an order deletes its messages still to be sent.
-  opdrachten: [key(DATA_KEYS.opdrachten), key(DATA_KEYS.messages), key(DATA_KEYS.leveringen), AUDIT],
-  messages: [key(DATA_KEYS.messages), AUDIT],
+  // Cancelling an order deletes its messages still to be sent; its history shows both.
+  opdrachten: [
+    key(DATA_KEYS.opdrachten),
+    key(DATA_KEYS.opdrachtHistorie),
+    key(DATA_KEYS.messages),
+    key(DATA_KEYS.leveringen),
+    AUDIT,
+  ],
+  // A resend moves the message on and is an action in its order's history.
+  messages: [key(DATA_KEYS.messages), key(DATA_KEYS.opdrachtHistorie), AUDIT],
   // Starting or stopping a run changes the list and the run itself (both under the runs' key).
   testruns: [key(DATA_KEYS.testruns), AUDIT],
   // A participant's conformity, on its organisation and its configurations.

@@ -13,6 +13,8 @@ export interface ApiRequestInit {
   signal?: AbortSignal;
   /** The participant an implementation partner's user acts for; none for the user's own organisation. */
   namens?: string | undefined;
+  /** Read the answer as a file (a Blob) rather than JSON: a download. */
+  as?: 'json' | 'blob';
 }
 
 /**
@@ -119,6 +121,7 @@ export async function apiRequest<T>(
   if (!response.ok) throw await errorResponse(response);
 
   try {
+    if (init.as === 'blob') return (await response.blob()) as T;
     const text = await response.text();
     return (text === '' ? undefined : JSON.parse(text)) as T;
   } catch (error) {

@@ -31,6 +31,8 @@ export const LABELS = {
     /** A list's fetch failed: said in the table instead of 'Geen resultaten' (decision 0027). */
     listFailed: 'Deze lijst kon niet worden geladen',
     copied: 'Gekopieerd',
+    /** The accessible name of a value's copy button. */
+    copy: (what: string) => `${what} kopiëren`,
     copyFailed: 'Kopiëren is niet gelukt',
     /** The accessible name of a row's button: the action and the row it acts on (decision 0026). */
     forRow: (action: string, row: string) => `${action}: ${row}`,
@@ -311,7 +313,6 @@ export const LABELS = {
       "Knooppunt bewaart alleen een onomkeerbare hash van het geheim. Kwijtgeraakt? Maak dan met 'Nieuw geheim' een nieuw geheim.",
     noSecret:
       'Deze client meldt zich aan met een client assertion, ondertekend met een van de geregistreerde sleutels (private_key_jwt). Er is geen geheim.',
-    copy: (what: string) => `${what} kopiëren`,
     connection: 'Verbinding',
     connectionIntro: 'Wat het systeem van de deelnemer nodig heeft om berichten aan te bieden via /api/v1.',
     issuer: 'Issuer',
@@ -807,6 +808,38 @@ export const LABELS = {
     cancel: 'Opdracht annuleren',
     cancelText: (opdrachtId: string) =>
       `Wilt u opdracht ${opdrachtId} handmatig annuleren? Alle berichten van deze opdracht die nog verzonden moeten worden, worden verwijderd.`,
+    /** The side panel a row opens: the order's history (decision 0059). */
+    historie: {
+      title: (opdrachtId: string) => `Historie van opdracht ${opdrachtId}`,
+      fetchFailed: 'De historie van deze opdracht kon niet worden geladen',
+      inError: 'Fout',
+      planStatus: 'Plan status',
+      berichten: 'Berichten',
+      geenBerichten: 'Deze opdracht heeft geen berichten (meer).',
+      route: (sender: string, receiver: string) => `${sender} → ${receiver}`,
+      geaccepteerd: 'Geaccepteerd',
+      afgeleverd: 'Afgeleverd',
+      wacht: 'Wacht op aflevering',
+      mislukt: (attempts: number) => (attempts === 1 ? '1 mislukte poging' : `${attempts} mislukte pogingen`),
+      laatstePoging: 'laatste',
+      volgendePoging: 'Volgende poging',
+      /** The status a message brought could not be derived (its payload was removed). */
+      statusOnbekend: 'Status onbekend',
+      leveringen: 'Leveringen',
+      geenLeveringen: 'Geen leveringen.',
+      acties: 'Handmatige acties',
+      geenActies: 'Geen handmatige acties.',
+      betreft: (types: string) => `Betreft: ${types}`,
+      /** The signed delivery receipt (decision 0060). */
+      ontvangstbewijs: (status: number, attempt: number) =>
+        `Ontvangstbewijs ondertekend (HTTP ${status}, poging ${attempt})`,
+      /** The evidence file (decision 0062): JSON, the evidence, and a readable PDF of it. */
+      bewijsdossier: 'Bewijsdossier downloaden',
+      bewijsdossierPdf: 'Als PDF',
+      bewijsdossierUitleg:
+        'Alle berichten van deze opdracht zoals ze zijn afgeleverd, met hun ontvangstbewijzen, als geheel ondertekend door Knooppunt.',
+      bewijsdossierBestand: (opdrachtId: string, formaat: 'json' | 'pdf') => `bewijsdossier-${opdrachtId}.${formaat}`,
+    },
   },
   leveringen: {
     leveringId: 'Levering ID',

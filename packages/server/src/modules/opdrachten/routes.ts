@@ -4,7 +4,10 @@ import {
   MAX_PAGE_LIMIT,
   MONITORING_COUNT_CAP,
   OPDRACHT_FINISHED_THRESHOLD,
+  OPDRACHT_TEXTS,
   apiErrorSchema,
+  opdrachtHistorySchema,
+  opdrachtIdParamsSchema,
   opdrachtPageSchema,
   opdrachtSearchSchema,
   opdrachtViewSchema,
@@ -46,6 +49,26 @@ export const opdrachtRoutes: FastifyPluginAsyncZod<{ service: OpdrachtenService 
       async (request) => service.search(currentUser(request), flow, request.body),
     );
   }
+
+  app.get(
+    '/rest/opdrachten/:opdrachtId/historie',
+    {
+      config: { access: 'canViewMonitoring' },
+      serializerCompiler: compiledSerializer,
+      schema: {
+        tags: ['Opdrachten'],
+        summary: 'The history of an order (both flows)',
+        description: [
+          'The order as it is now (`status` numeric, `inError` beside it; Hoofdnet with `type` and `planStatusText`), then `berichten`: every message of the order in the order Knooppunt accepted them, each with its delivery state (`created` accepted, `deliveredAt`, `failedAttempts`, `lastAttempt`, `nextAttempt`, the last error `err`), the message itself (`data`, `{}` with `dataRemoved` once retention removed it) and the status the order had right after it (`status`, `statusText`, `planStatusText`: the lifecycle of docs/lifecycle.md replayed; null where it cannot be derived, such as an assessment whose payload was removed).',
+          '`leveringen`: the Hoofdnet order’s leveringen, oldest first (empty for Aansluiting). `acties`: the manual actions from the audit log, oldest first: the cancel (`opdracht.cancel`), the resend of one of its messages (`message.retry`, `message.resend`) and a bulk resend (`message.bulk-retry`) whose filters covered one of them, with `berichten` the ids of the messages concerned. `actor` names the user for the super role (who may read the audit log) and the user’s organisation for anyone else (docs/decisions/0059).',
+          `With the right of the Opdrachten lists (\`canViewMonitoring\`). Without the super role only an order in which the caller’s own deelnemer is opdrachtgever or opdrachtnemer (docs/decisions/0010): another participant’s order is answered exactly as an unknown one, 404 '${OPDRACHT_TEXTS.notFound}'. An \`opdrachtId\` that is empty or longer than 64 characters, or holds a character PostgreSQL cannot store, is a 400 naming the field.`,
+        ].join('\n\n'),
+        params: opdrachtIdParamsSchema,
+        response: { 200: opdrachtHistorySchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => service.history(currentUser(request), request.params.opdrachtId),
+  );
 
   app.patch(
     '/rest/management/opdracht/cancel/:opdrachtId',

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import { deleteOpenMessages } from '../messages/resend-repository';
+import { opdrachtHistory } from './history';
 import { lockOpdracht, searchOpdrachten, updateOpdracht, type OpdrachtRow } from './repository';
 
 type SearchBody = z.output<typeof opdrachtSearchSchema>;
@@ -46,6 +47,19 @@ export function createOpdrachtenService({ db, audit }: { db: Database; audit: Au
         sortDirection: body.sortDirection ?? (body.sortBy ? 'asc' : 'desc'),
       });
       return { items, count, countIsLowerBound, skip: body.skip, limit: body.limit };
+    },
+
+    /**
+     * An order's history (decision 0059) for the Opdrachten side panel: with the tenancy of the
+     * Opdrachten list. An unknown order and another participant's answer the same 404.
+     */
+    async history(user: AuthUser, opdrachtId: string) {
+      const history = await opdrachtHistory(db, opdrachtId, {
+        onlyDeelnemer: await monitoringScope(db, user),
+        seesActors: user.permissions.canViewAuditLog,
+      });
+      if (!history) throw new NotFoundError(OPDRACHT_TEXTS.notFound);
+      return history;
     },
 
     /**

@@ -5,7 +5,7 @@ import { formatDateTime } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
 import { MESSAGES } from '../testing/message-api-stub';
-import { MessagePanel } from './message-panel';
+import { MessagePanel } from '@/components/message-panel/message-panel';
 
 const removed: MessageView = {
   ...MESSAGES.deliveredAfterAll,

@@ -5,7 +5,7 @@ import { DataTable, type DataTableQuery } from '@/components/data-table/data-tab
 import type { ListTableState } from '@/lib/use-list-params';
 import { MessageActions } from './message-actions';
 import { messageColumns } from './message-columns';
-import { MessagePanel } from './message-panel';
+import { MessagePanel } from '@/components/message-panel/message-panel';
 import { useResend } from './use-resend';
 
 interface MessageTableProps {

@@ -13,6 +13,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import BlockIcon from '@mui/icons-material/Block';
+import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { FilterBar } from '@/components/filter-bar/filter-bar';
 import { FilterSelect, FilterTextField } from '@/components/filter-bar/filter-fields';
@@ -23,6 +24,7 @@ import { useFilterDraft } from '@/lib/use-filter-draft';
 import { searchBodyOf, useListParams } from '@/lib/use-list-params';
 import { OPDRACHT_SORT_FIELDS, useSearchOpdrachten } from '../api/search-opdrachten';
 import { opdrachtColumns } from './opdracht-columns';
+import { OpdrachtHistoryPanel } from './opdracht-history-panel';
 import { useCancelOpdracht } from './use-cancel-opdracht';
 
 // The status is sent also at its default: the server's own default is Alle, the screen's Open.
@@ -35,7 +37,10 @@ const FILTER_DEFAULTS = {
 
 const PAGE_SIZES: Record<Flow, number> = { aansluiting: PAGE_SIZE.opdrachten, hoofdnet: PAGE_SIZE.hoofdnetOpdrachten };
 
-/** 'Overzicht van opdrachten' of one flow (spec 000 §2): /opdrachten (with the manual cancel) and /hoofdnet/opdrachten. */
+/**
+ * 'Overzicht van opdrachten' of one flow (spec 000 §2): /opdrachten (with the manual cancel) and
+ * /hoofdnet/opdrachten. A row opens the order's history in the side panel (decision 0059).
+ */
 export function OpdrachtenScreen({ flow }: { flow: Flow }) {
   const { canCancelOpdracht } = usePermissions();
   const list = useListParams({
@@ -47,6 +52,7 @@ export function OpdrachtenScreen({ flow }: { flow: Flow }) {
   const search = useSearchOpdrachten(flow, searchBodyOf(list));
   const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
   const cancel = useCancelOpdracht();
+  const [historie, setHistorie] = useState<string>();
 
   // Hoofdnet orders have no manual cancel; Aansluiting offers it with the right, on a status that allows it.
   const offersCancel = flow === 'aansluiting' && canCancelOpdracht;
@@ -91,8 +97,11 @@ export function OpdrachtenScreen({ flow }: { flow: Flow }) {
           label={TITLES.opdrachten}
           columns={columns}
           getRowId={(opdracht) => opdracht.opdrachtId}
+          onRowClick={(opdracht) => setHistorie(opdracht.opdrachtId)}
+          getRowLabel={(opdracht) => LABELS.opdrachten.historie.title(opdracht.opdrachtId)}
         />
       </Paper>
+      <OpdrachtHistoryPanel opdrachtId={historie} onClose={() => setHistorie(undefined)} />
       {cancel.confirmDialog}
     </Page>
   );

@@ -14,7 +14,8 @@ interface MessagePanelProps {
 }
 
 /**
- * The right-hand panel of a message row: whether and when it was delivered and its attempts
+ * The right-hand panel of a message, opened from a row of Berichten or Uitval and from an order's
+ * history on Opdrachten (decision 0059): whether and when it was delivered and its attempts
  * (issue 29), then the message as JSON text, indented 2 spaces, with the specs' fields (spec 000
  * §2, §9). A message whose payload retention removed says so above it (decision 0032).
  */
