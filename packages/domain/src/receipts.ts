@@ -26,10 +26,20 @@ export const deliveryReceiptClaimsSchema = z.object({
 });
 export type DeliveryReceiptClaims = z.infer<typeof deliveryReceiptClaimsSchema>;
 
-/** A receipt as the API answers it: the signed JWS and, for reading, its claims. */
+/**
+ * A receipt as it is stored and answered: its claims, and where they stand in the batch Knooppunt
+ * signed with them (decision 0060). The worker signs once per recording, not per message: `batch`
+ * is a compact JWS (ES256, `typ` knooppunt-receipts+jwt) whose payload lists the SHA-256 (hex) of
+ * each receipt's claims in RFC 8785 canonical JSON, `leaves`; this receipt's is at `index`.
+ * Verify: the JWS with the published keys, then `leaves[index]` against the claims' hash.
+ */
 export const deliveryReceiptSchema = z.object({
-  jws: z.string().meta({ description: 'Compact JWS (ES256) of the claims, `typ` knooppunt-receipt+jwt.' }),
   claims: deliveryReceiptClaimsSchema,
+  index: z.int().min(0).meta({ description: 'Where the hash of `claims` stands in the batch’s `leaves`.' }),
+  batch: z.string().meta({
+    description:
+      'Compact JWS (ES256, `typ` knooppunt-receipts+jwt) of `{ batch, leaves, iat }`: `leaves` the hex SHA-256 of each receipt’s claims in RFC 8785 canonical JSON.',
+  }),
 });
 export type DeliveryReceipt = z.infer<typeof deliveryReceiptSchema>;
 

@@ -248,8 +248,8 @@ begin
 end
 $function$;
 
--- public.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
-CREATE OR REPLACE FUNCTION public.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
+-- public.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_receipt_batch_ids uuid[], p_receipt_batches text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
+CREATE OR REPLACE FUNCTION public.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_receipt_batch_ids uuid[], p_receipt_batches text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
  RETURNS TABLE(id uuid, opdracht_id text, versienummer text, type text, sender text, receiver text, data_json text, failed_attempts integer, created timestamp with time zone, due_now boolean, config_version integer, lane uuid, waiting boolean)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_custom_plan'
@@ -331,6 +331,12 @@ begin
   end if;
 
   if cardinality(p_delivered) > 0 then
+    -- The signed batches of the receipts below (decision 0060), each once.
+    if cardinality(p_receipt_batch_ids) > 0 then
+      insert into receipt_batches (id, jws)
+      select b.id, b.jws from unnest(p_receipt_batch_ids, p_receipt_batches) as b(id, jws)
+      on conflict (id) do nothing;
+    end if;
     with done as (
       update messages m set delivered_at = coalesce(o.at, now()), receipt = o.receipt
       from unnest(p_delivered, p_delivered_lanes, p_delivered_at, p_receipts) as o(id, lane, at, receipt)
@@ -625,8 +631,8 @@ begin
 end
 $function$;
 
--- knooppunt_test.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
-CREATE OR REPLACE FUNCTION knooppunt_test.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
+-- knooppunt_test.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_receipt_batch_ids uuid[], p_receipt_batches text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
+CREATE OR REPLACE FUNCTION knooppunt_test.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_receipt_batch_ids uuid[], p_receipt_batches text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
  RETURNS TABLE(id uuid, opdracht_id text, versienummer text, type text, sender text, receiver text, data_json text, failed_attempts integer, created timestamp with time zone, due_now boolean, config_version integer, lane uuid, waiting boolean)
  LANGUAGE plpgsql
 AS $function$
@@ -707,6 +713,12 @@ begin
   end if;
 
   if cardinality(p_delivered) > 0 then
+    -- The signed batches of the receipts below (decision 0060), each once.
+    if cardinality(p_receipt_batch_ids) > 0 then
+      insert into receipt_batches (id, jws)
+      select b.id, b.jws from unnest(p_receipt_batch_ids, p_receipt_batches) as b(id, jws)
+      on conflict (id) do nothing;
+    end if;
     with done as (
       update messages m set delivered_at = coalesce(o.at, now()), receipt = o.receipt
       from unnest(p_delivered, p_delivered_lanes, p_delivered_at, p_receipts) as o(id, lane, at, receipt)

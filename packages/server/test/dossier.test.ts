@@ -10,7 +10,7 @@ import { messages, opdrachten } from '../src/db/schema';
 import { VERIFY_TEXTS } from '../src/receipts/dossier-verify';
 import { dossierFileSchema, type DossierFile } from '../src/receipts/dossier-format';
 import { runRetention } from '../src/retention/run';
-import { bearer, createListeningTestApp, tokenFor, type TestApp } from './helpers';
+import { bearer, createListeningTestApp, systemHeaders, tokenFor, type TestApp } from './helpers';
 
 /*
  * The evidence file (issue 32 item 4, decision 0062): drawn up for a party of the order, checked
@@ -29,8 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const system = async (deelnemer: string) =>
-  bearer(await tokenFor(t, { deelnemer, clientId: `${deelnemer.toLowerCase()}-systeem` }));
+const system = (deelnemer: string) => systemHeaders(t, deelnemer);
 
 /** An order given by Netbeheer_Noord to Aannemer_Alfa, its Opdracht delivered (with its receipt). */
 async function deliveredOrder(opdrachtId: string): Promise<string> {
@@ -126,20 +125,22 @@ describe('the evidence file', { timeout: 60_000 }, () => {
     expect(byTime.out).toContain(`✗ ${VERIFY_TEXTS.signatureBad}`);
     expect(byTime.out).toContain(`✗ ${name}: ${VERIFY_TEXTS.receiptDiffers(['deliveredAt'])}`);
 
-    // A receipt's claims changed (a later delivery time), its signature kept: the dossier's own
-    // signature fails, and so does the receipt's.
+    // A receipt's claims changed (a later status): the dossier's own signature fails, and the
+    // receipt no longer matches what its batch signed.
     const receipt = copy(file);
-    const [header, claims, signature] = receipt.bewijsdossier.berichten[0]!.receipt!.split('.') as [
-      string,
-      string,
-      string,
-    ];
-    const changed = { ...JSON.parse(Buffer.from(claims, 'base64url').toString()), status: 204 };
-    receipt.bewijsdossier.berichten[0]!.receipt = `${header}.${Buffer.from(JSON.stringify(changed)).toString('base64url')}.${signature}`;
+    receipt.bewijsdossier.berichten[0]!.receipt!.claims.status = 204;
     const byReceipt = await verify(receipt);
     expect(byReceipt.code).toBe(1);
     expect(byReceipt.out).toContain(`✗ ${VERIFY_TEXTS.signatureBad}`);
-    expect(byReceipt.out).toContain(`✗ ${name}: ${VERIFY_TEXTS.receiptBad}`);
+    expect(byReceipt.out).toContain(`✗ ${name}: ${VERIFY_TEXTS.receiptChanged}`);
+
+    // A receipt's signed batch changed: its signature fails.
+    const batch = copy(file);
+    const signed = batch.bewijsdossier.berichten[0]!.receipt!;
+    signed.batch = `${signed.batch.slice(0, -3)}${signed.batch.endsWith('A') ? 'B' : 'A'}${signed.batch.slice(-2)}`;
+    const byBatch = await verify(batch);
+    expect(byBatch.code).toBe(1);
+    expect(byBatch.out).toContain(`✗ ${name}: ${VERIFY_TEXTS.receiptBad}`);
 
     // Verified against keys that are not Knooppunt's: nothing holds.
     const { publicKey } = await generateKeyPair('ES256', { extractable: true });

@@ -135,6 +135,11 @@ function authTimeClaim({ authTime }: TokenClaims, user: boolean): { auth_time?: 
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The headers of a participant's system, as the demo's client `<deelnemer>-systeem` gets its token. */
+export async function systemHeaders(t: Pick<TestApp, 'app' | 'config'>, deelnemer: string) {
+  return bearer(await tokenFor(t, { deelnemer, clientId: `${deelnemer.toLowerCase()}-systeem` }));
+}
+
 /** A portal user with these roles as the verifier hands it to a service, for tests that call a service directly. */
 export function serviceUser(roles: string[], deelnemer?: string): AuthUser {
   return {

@@ -72,7 +72,8 @@ const history = {
       statusText: 'In uitvoering',
       planStatusText: 'Definitief',
       receipt: {
-        jws: 'header.claims.signature',
+        index: 0,
+        batch: 'header.leaves.signature',
         claims: {
           id,
           opdrachtId: 'HN-1',

@@ -7,7 +7,8 @@ import { failMessages } from '../src/delivery/fail';
 import { messageStatus } from '../src/modules/proof/message-status';
 import { RECEIPT_KEYS_PATH } from '../src/modules/proof/routes';
 import { RECEIPT_TYP } from '../src/receipts/signer';
-import { bearer, createListeningTestApp, tokenFor, type TestApp } from './helpers';
+import { verifyReceipt } from '../src/receipts/verify-receipt';
+import { bearer, createListeningTestApp, systemHeaders, tokenFor, type TestApp } from './helpers';
 import { VERSIENUMMER, deliveryFixture, inLane, submit } from './support/delivery';
 
 let t: TestApp;
@@ -17,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const system = async (deelnemer: string) =>
-  bearer(await tokenFor(t, { deelnemer, clientId: `${deelnemer.toLowerCase()}-systeem` }));
+const system = (deelnemer: string) => systemHeaders(t, deelnemer);
 
 async function sendOrder(opdrachtId: string): Promise<string> {
   const response = await t.app.inject({
@@ -58,8 +58,10 @@ describe('GET /api/v1/berichten/{id}', { timeout: 30_000 }, () => {
     // Anyone can fetch the keys, without a token, and verify the receipt with them.
     const keys = await t.app.inject({ method: 'GET', url: RECEIPT_KEYS_PATH });
     expect(keys.statusCode).toBe(200);
-    const { payload } = await jwtVerify(status.receipt!.jws, createLocalJWKSet(keys.json()), { typ: RECEIPT_TYP });
-    expect(payload).toEqual(status.receipt!.claims);
+    const verified = await verifyReceipt(status.receipt!, createLocalJWKSet(keys.json()));
+    expect(verified).toMatchObject({ claims: status.receipt!.claims });
+    const { payload } = await jwtVerify(status.receipt!.batch, createLocalJWKSet(keys.json()), { typ: RECEIPT_TYP });
+    expect((payload.leaves as string[])[status.receipt!.index]).toMatch(/^[0-9a-f]{64}$/);
 
     const receiver = await statusAs('Aannemer_Alfa', id);
     expect(receiver.statusCode).toBe(200);

@@ -5,24 +5,45 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { deliveryReceiptClaimsSchema } from '@knooppunt/domain';
+import canonicalize from 'canonicalize';
+import type { DeliveryReceiptClaims } from '@knooppunt/domain';
 import { buildApp } from '../src/app';
 import { CLI_TEXTS, runCli } from '../src/cli';
 import { loadConfig } from '../src/config';
 import { auditLog, messages, orderHeads } from '../src/db/schema';
 import { publishedReceiptKeys, rotateReceiptKey } from '../src/receipts/keys';
+import { receiptClaims, receiptView } from '../src/receipts/claims';
 import { createReceiptSigner, RECEIPT_TYP } from '../src/receipts/signer';
+import { verifyReceipt } from '../src/receipts/verify-receipt';
+import { messageStatus } from '../src/modules/proof/message-status';
 import type { Database } from '../src/db/client';
 import { VERSIENUMMER, bodyOf, eventually, seedReceiver, submit, useDeliveryResources } from './support/delivery';
 
 const { fixture, receiver } = useDeliveryResources();
 
-/** Verifies a receipt as a party would: against the published keys only. */
-async function verified(db: Database, jws: string) {
-  const keys = createLocalJWKSet(await publishedReceiptKeys(db));
-  const { payload, protectedHeader } = await jwtVerify(jws, keys, { typ: RECEIPT_TYP, algorithms: ['ES256'] });
-  return { claims: deliveryReceiptClaimsSchema.parse(payload), kid: protectedHeader.kid };
+/** Verifies a message's receipt as a party would (as the API answers it), against the published keys only. */
+async function verified(db: Database, messageId: string) {
+  const status = await messageStatus(db, messageId, 'Netbeheer_Test');
+  if (!status?.receipt) throw new Error('no receipt');
+  const result = await verifyReceipt(status.receipt, createLocalJWKSet(await publishedReceiptKeys(db)));
+  if ('failure' in result) throw new Error(`receipt fails: ${result.failure}`);
+  return { ...result, receipt: status.receipt };
 }
+
+const claimsOf = (n: number): DeliveryReceiptClaims =>
+  receiptClaims(
+    {
+      id: `0b7e5a52-3c1f-4f7e-9d6a-2f1c8e4b9a1${n}`,
+      opdrachtId: `O-${n}`,
+      type: 'Opdracht',
+      versienummer: '2.0',
+      sender: 'Netbeheer_Test',
+      receiver: 'Aannemer_Alfa',
+      created: new Date('2026-11-28T08:00:00Z'),
+      failedAttempts: 0,
+    },
+    { at: new Date('2026-11-28T08:00:01Z'), status: 200, sha256: 'a'.repeat(64) },
+  );
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -55,7 +76,7 @@ describe('delivery receipts', { timeout: 60_000 }, () => {
       [second, 2],
     ] as const) {
       const [row] = await f.db.select().from(messages).where(eq(messages.id, id));
-      const { claims, kid } = await verified(f.db, row!.receipt!);
+      const { claims, kid, receipt } = await verified(f.db, id);
       const got = alfa.callbacks.filter((request) => bodyOf(request).id === id).at(-1)!;
       expect(claims).toMatchObject({
         id,
@@ -71,7 +92,7 @@ describe('delivery receipts', { timeout: 60_000 }, () => {
         acceptedAt: row!.created.toISOString(),
         deliveredAt: row!.deliveredAt!.toISOString(),
       });
-      expect(kid).toBe(decodeProtectedHeader(row!.receipt!).kid);
+      expect(kid).toBe(decodeProtectedHeader(receipt.batch).kid);
     }
   });
 
@@ -85,24 +106,28 @@ describe('delivery receipts', { timeout: 60_000 }, () => {
       const [row] = await f.db.select().from(messages).where(eq(messages.id, id));
       expect(row?.receipt).toBeTruthy();
     });
-    const [row] = await f.db.select().from(messages).where(eq(messages.id, id));
-    const receipt = row!.receipt!;
-    const { kid: before } = await verified(f.db, receipt);
+    const { kid: before, receipt } = await verified(f.db, id);
+    const keys = createLocalJWKSet(await publishedReceiptKeys(f.db));
 
-    // One character of the claims changed: the signature no longer holds.
-    const [header, payload, signature] = receipt.split('.') as [string, string, string];
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-    const forged = Buffer.from(JSON.stringify({ ...claims, status: 201 })).toString('base64url');
-    await expect(verified(f.db, `${header}.${forged}.${signature}`)).rejects.toThrow(/signature/);
+    // A claim changed: its hash is no longer the batch's leaf. A batch changed: its signature fails.
+    expect(await verifyReceipt({ ...receipt, claims: { ...receipt.claims, status: 201 } }, keys)).toEqual({
+      failure: 'hash',
+    });
+    const [header, payload, signature] = receipt.batch.split('.') as [string, string, string];
+    const leaves = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...leaves, iat: 1 })).toString('base64url');
+    expect(await verifyReceipt({ ...receipt, batch: `${header}.${forged}.${signature}` }, keys)).toEqual({
+      failure: 'signature',
+    });
 
     // Rotated: the new key signs, the retired one is still published and verifies the old receipt.
     const rotation = await rotateReceiptKey(f.db, { sub: 'test', email: 'test' });
     expect(rotation.retired).toBe(before);
     expect((await publishedReceiptKeys(f.db)).keys.map((key) => key.kid)).toEqual([before, rotation.kid]);
-    expect((await verified(f.db, receipt)).kid).toBe(before);
+    expect((await verified(f.db, id)).kid).toBe(before);
     const signer = await createReceiptSigner(f.db, { refreshMs: 20 });
     try {
-      expect(decodeProtectedHeader(signer.sign({ a: 1 })).kid).toBe(rotation.kid);
+      expect(decodeProtectedHeader(signer.signBatch([claimsOf(1)]).jws).kid).toBe(rotation.kid);
     } finally {
       signer.stop();
     }
@@ -110,14 +135,40 @@ describe('delivery receipts', { timeout: 60_000 }, () => {
     for (const key of (await publishedReceiptKeys(f.db)).keys) expect(key).not.toHaveProperty('d');
   });
 
+  it('signs a batch once: each receipt verifies at its own index, and at no other', async () => {
+    const f = await fixture();
+    const signer = await createReceiptSigner(f.db);
+    try {
+      const claims = [claimsOf(1), claimsOf(2), claimsOf(3)];
+      const batch = signer.signBatch(claims);
+      const keys = createLocalJWKSet(await publishedReceiptKeys(f.db));
+      for (const [index, one] of claims.entries()) {
+        // As messages.receipt keeps it: the batch, the index and the claims (base64url of their canonical JSON).
+        // As messages.receipt keeps it (the batch, the index and what the message's row does not
+        // hold), made whole with the message's row: the claims signed.
+        expect(batch.stored[index]!.startsWith(`${batch.id}.${index}.${one.sha256}.200.1.`)).toBe(true);
+        expect(receiptView(batch.stored[index]!, batch.jws, one)).toEqual({ claims: one, index, batch: batch.jws });
+        expect(await verifyReceipt({ claims: one, index, batch: batch.jws }, keys)).toMatchObject({ claims: one });
+        expect(await verifyReceipt({ claims: one, index: (index + 1) % 3, batch: batch.jws }, keys)).toEqual({
+          failure: 'hash',
+        });
+      }
+      // The leaf is the SHA-256 of the claims in RFC 8785 canonical JSON, as any verifier computes it.
+      const { payload } = await jwtVerify(batch.jws, keys, { typ: RECEIPT_TYP });
+      expect(payload.leaves).toEqual(claims.map((one) => sha256(canonicalize(one)!)));
+    } finally {
+      signer.stop();
+    }
+  });
+
   it('a running signer moves to a rotated key within its refresh', async () => {
     const f = await fixture();
     const signer = await createReceiptSigner(f.db, { refreshMs: 20 });
     try {
-      const before = decodeProtectedHeader(signer.sign({})).kid;
+      const before = decodeProtectedHeader(signer.signBatch([claimsOf(1)]).jws).kid;
       const { kid } = await rotateReceiptKey(f.db, { sub: 'test', email: 'test' });
       expect(kid).not.toBe(before);
-      await eventually(() => expect(decodeProtectedHeader(signer.sign({})).kid).toBe(kid));
+      await eventually(() => expect(decodeProtectedHeader(signer.signBatch([claimsOf(1)]).jws).kid).toBe(kid));
     } finally {
       signer.stop();
     }

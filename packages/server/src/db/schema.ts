@@ -191,6 +191,17 @@ export const receiptKeys = pgTable(
   ],
 );
 
+/**
+ * The signed batches of delivery receipts (decision 0060): one JWS per recording of the delivery
+ * worker, listing the hashes of its receipts' claims; a message's receipt names its batch. Kept
+ * for good, as the receipts are (retention removes payloads only).
+ */
+export const receiptBatches = pgTable('receipt_batches', {
+  id: uuid('id').primaryKey(),
+  jws: text('jws').notNull(),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Storage of the embedded identity provider (sessions, grants, codes, refresh tokens …). */
 export const oidcPayloads = pgTable(
   'oidc_payloads',

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { NamedStatement, value } from '../db/statement';
 import { RUN_LENGTH, arrayLiteral, toRuns, uuidArray, type Run, type RunRow } from './claim';
 import type { FailedDelivery } from './fail';
+import type { DeliveryReceiptClaims } from '@knooppunt/domain';
 
 export interface Handoff {
   /** The lease of the claims handed on (as claim.ts). */
@@ -20,11 +21,14 @@ export interface ClaimedId {
 
 /**
  * A delivered message: when the receiver answered (its `delivered_at`; the recording's time when
- * absent) and its signed receipt (decision 0060; none for the test lane's simulator).
+ * absent) and its receipt (decision 0060; none for the test lane's simulator): its claims, then,
+ * once the recording's batch is signed, the receipt as stored and its batch.
  */
 export interface DeliveredId extends ClaimedId {
   at?: Date;
-  receipt?: string;
+  claims?: DeliveryReceiptClaims | undefined;
+  receipt?: string | undefined;
+  batch?: { id: string; jws: string } | undefined;
 }
 
 export interface Outcomes {
@@ -47,7 +51,8 @@ export interface Recording {
 
 const recordStatement = new NamedStatement(
   sql`select * from delivery_record(${value('delivered')}::uuid[], ${value('deliveredLanes')}::uuid[],
-        ${value('deliveredAt')}::timestamptz[], ${value('receipts')}::text[], ${value('failures')}::jsonb, ${value('released')}::uuid[], ${value('releasedLanes')}::uuid[],
+        ${value('deliveredAt')}::timestamptz[], ${value('receipts')}::text[], ${value('batchIds')}::uuid[],
+        ${value('batches')}::text[], ${value('failures')}::jsonb, ${value('released')}::uuid[], ${value('releasedLanes')}::uuid[],
         ${value('handoff')}::boolean, ${value('leaseMs')}::integer, ${RUN_LENGTH}::integer)`,
   (rows: (RunRow & { waiting: boolean })[]): Recording => ({
     // When nothing was handed on but a sender waits, one row of nulls says so.
@@ -101,11 +106,16 @@ const recordStatement = new NamedStatement(
 export async function recordOutcomes(db: Database, outcomes: Outcomes, handoff?: Handoff): Promise<Recording> {
   const { delivered, failures, released = [] } = outcomes;
   if (delivered.length === 0 && failures.length === 0 && released.length === 0) return { runs: [], waiting: false };
+  // The signed batches of these receipts, each once (a kept outcome brings its own).
+  const batches = [...new Map(delivered.flatMap((m) => (m.batch ? [[m.batch.id, m.batch] as const] : []))).values()];
   return recordStatement.run(db, {
     delivered: uuidArray(delivered.map((m) => m.id)),
     deliveredLanes: uuidArray(delivered.map((m) => m.lane)),
     deliveredAt: arrayLiteral(delivered.map((m) => m.at?.toISOString() ?? 'NULL')),
+    // A stored receipt is a uuid, a number and base64url, joined by dots: no quoting needed.
     receipts: arrayLiteral(delivered.map((m) => m.receipt ?? 'NULL')),
+    batchIds: arrayLiteral(batches.map((batch) => batch.id)),
+    batches: arrayLiteral(batches.map((batch) => batch.jws)),
     failures: JSON.stringify(failures),
     released: uuidArray(released.map((m) => m.id)),
     releasedLanes: uuidArray(released.map((m) => m.lane)),

@@ -1,6 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Outbound, OutboundResponse } from '../outbound/client';
 import { OutboundError } from '../outbound/errors';
+import { sha256Hex } from '../receipts/claims';
 import { callbackBody } from './body';
 import type { ClaimedMessage } from './claim';
 import type { ConfigurationCache } from './configurations';
@@ -57,6 +58,7 @@ export async function deliverMessage(message: ClaimedMessage, deps: DeliverDeps)
     const body = callbackBody(message);
     const post = async (): Promise<{ response: OutboundResponse; token: string }> => {
       const token = await deps.tokens.get(tokenKey, config);
+      const webhook = deps.configs.webhookHeaders(message.receiver, message.versienummer, message.id, body);
       const response = await deps.outbound.post(url, {
         headers: {
           'content-type': 'application/json',
@@ -64,7 +66,7 @@ export async function deliverMessage(message: ClaimedMessage, deps: DeliverDeps)
           'idempotency-key': message.id,
           'x-trace-id': traceId,
           // Standard Webhooks signatures of this body, when the receiver has a secret (decision 0061).
-          ...(await deps.configs.webhookHeaders(message.receiver, message.versienummer, message.id, body)),
+          ...(webhook instanceof Promise ? await webhook : webhook),
         },
         body,
         mtls: config.useMtls,
@@ -78,7 +80,7 @@ export async function deliverMessage(message: ClaimedMessage, deps: DeliverDeps)
       if (response.status === 401) throw new DeliveryFailure(DELIVERY_TEXTS.unauthorized, 401);
     }
     if (response.status >= 200 && response.status <= 299) {
-      const sha256 = createHash('sha256').update(body).digest('hex');
+      const sha256 = sha256Hex(body);
       return { delivered: true, at: new Date(), status: response.status, sha256 };
     }
     throw new DeliveryFailure(DELIVERY_TEXTS.status(response.status, response.statusText), response.status);

@@ -26,7 +26,7 @@ export interface WebhookSigner {
     versienummer: string,
     messageId: string,
     body: string,
-  ): Promise<WebhookHeaders | Record<string, never>>;
+  ): WebhookHeaders | Record<string, never> | Promise<WebhookHeaders | Record<string, never>>;
 }
 
 interface Row {
@@ -120,20 +120,31 @@ export function createWebhookSigner(
   const sign = (key: KeyObject, content: string) => `v1,${createHmac('sha256', key).update(content).digest('base64')}`;
 
   return {
-    async headers(receiver, versienummer, messageId, body) {
+    // Synchronous but for a read of the secrets (once a second): a promise per message costs the
+    // drain more than the signing does.
+    headers(receiver, versienummer, messageId, body) {
       const pending = refresh();
-      if (pending) await pending;
-      // Never read: whether the receiver has a secret is unknown, so nothing unsigned goes out.
-      if (!everRead) throw new PlatformFault(DELIVERY_TEXTS.configurationUnavailable);
-      const found = keys.get(pairKey(receiver, versienummer));
-      if (!found) return UNSIGNED;
-      if (found === 'unreadable') throw new PlatformFault(DELIVERY_TEXTS.signingSecretUnreadable);
-      const at = now();
-      const timestamp = String(Math.floor(at / 1000));
-      const content = `${messageId}.${timestamp}.${body}`;
-      const signatures = [sign(found.current, content)];
-      if (found.previous && found.previous.until > at) signatures.push(sign(found.previous.key, content));
-      return { 'webhook-id': messageId, 'webhook-timestamp': timestamp, 'webhook-signature': signatures.join(' ') };
+      if (pending) return pending.then(() => signed(receiver, versienummer, messageId, body));
+      return signed(receiver, versienummer, messageId, body);
     },
   };
+
+  function signed(
+    receiver: string,
+    versienummer: string,
+    messageId: string,
+    body: string,
+  ): WebhookHeaders | Record<string, never> {
+    // Never read: whether the receiver has a secret is unknown, so nothing unsigned goes out.
+    if (!everRead) throw new PlatformFault(DELIVERY_TEXTS.configurationUnavailable);
+    const found = keys.get(pairKey(receiver, versienummer));
+    if (!found) return UNSIGNED;
+    if (found === 'unreadable') throw new PlatformFault(DELIVERY_TEXTS.signingSecretUnreadable);
+    const at = now();
+    const timestamp = String(Math.floor(at / 1000));
+    const content = `${messageId}.${timestamp}.${body}`;
+    const signatures = [sign(found.current, content)];
+    if (found.previous && found.previous.until > at) signatures.push(sign(found.previous.key, content));
+    return { 'webhook-id': messageId, 'webhook-timestamp': timestamp, 'webhook-signature': signatures.join(' ') };
+  }
 }

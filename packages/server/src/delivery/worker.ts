@@ -16,6 +16,7 @@ import { createTokenCache } from './tokens';
 import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
 import { receiptClaims } from '../receipts/claims';
 import type { ReceiptSigner } from '../receipts/signer';
+import type { DeliveryReceiptClaims } from '@knooppunt/domain';
 
 /**
  * How long a woken worker waits for more work to arrive before it claims: briefly when it has
@@ -183,7 +184,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       }
       const outcome = await deliver(message, deps);
       if (outcome.delivered) {
-        done.push({ id: message.id, lane, at: outcome.at, ...receiptOf(message, outcome) });
+        // One shape for every delivered outcome (its receipt and batch are set when signed).
+        done.push({
+          id: message.id,
+          lane,
+          at: outcome.at,
+          claims: claimsOf(message, outcome),
+          receipt: undefined,
+          batch: undefined,
+        });
         options.metrics?.delivered(message.receiver, message.created);
         counters.delivered(message);
         options.onDelivered?.(message.receiver, message.versienummer);
@@ -224,16 +233,34 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     flush();
   };
 
-  // The signed receipt of a delivery over HTTP. Signing in memory does not fail; if it ever did,
-  // the delivery is recorded all the same (nothing is sent twice for it) and the fault logged.
-  const receiptOf = (message: ClaimedMessage, outcome: DeliveryOutcome & { delivered: true }) => {
-    if (outcome.sha256 === undefined || outcome.status === undefined) return {};
+  // What the receipt of a delivery over HTTP states (decision 0060); it is signed with the
+  // recording's other receipts (signReceipts).
+  const claimsOf = (message: ClaimedMessage, outcome: DeliveryOutcome & { delivered: true }) =>
+    outcome.sha256 === undefined || outcome.status === undefined
+      ? undefined
+      : receiptClaims(message, { at: outcome.at, status: outcome.status, sha256: outcome.sha256 });
+
+  // Signs the receipts of a recording not signed yet (kept outcomes keep theirs), all in one batch.
+  // Signing in memory does not fail; if it ever did, the deliveries are recorded all the same
+  // (nothing is sent twice for it) and the fault logged.
+  const signReceipts = (outcomes: Outcomes) => {
+    const unsigned: DeliveredId[] = [];
+    const claims: DeliveryReceiptClaims[] = [];
+    for (const one of outcomes.delivered) {
+      if (one.claims === undefined || one.receipt !== undefined) continue;
+      unsigned.push(one);
+      claims.push(one.claims);
+    }
+    if (unsigned.length === 0) return;
     try {
-      const claims = receiptClaims(message, { at: outcome.at, status: outcome.status, sha256: outcome.sha256 });
-      return { receipt: options.receipts.sign(claims) };
+      const batch = options.receipts.signBatch(claims);
+      const signed = { id: batch.id, jws: batch.jws };
+      for (let index = 0; index < unsigned.length; index++) {
+        unsigned[index]!.receipt = batch.stored[index];
+        unsigned[index]!.batch = signed;
+      }
     } catch (error) {
-      log.error({ err: error, messageId: message.id }, 'signing a delivery receipt failed');
-      return {};
+      log.error({ err: error, messages: unsigned.length }, 'signing delivery receipts failed');
     }
   };
 
@@ -328,6 +355,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     let waiting = false;
     while (unrecorded() > 0) {
       const outcomes = { delivered: delivered.splice(0), failures: failed.splice(0), released: released.splice(0) };
+      signReceipts(outcomes);
       const result = await recordWithRetry(outcomes);
       if (!result) {
         delivered.unshift(...outcomes.delivered);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryReceiptSchema, opdrachtHistorySchema } from '@knooppunt/domain';
 
 /*
  * The evidence file (issue 32 item 4, decision 0062): an order's messages with their payloads as
@@ -28,8 +29,8 @@ export const dossierBerichtSchema = z.object({
   /** Hex SHA-256 of `body`; once the payload is removed, the receipt's. */
   bodySha256: z.string().nullable(),
   payloadRemovedAt: z.string().nullable(),
-  /** The signed delivery receipt (a JWS, decision 0060); null while not delivered over HTTP. */
-  receipt: z.string().nullable(),
+  /** The delivery receipt with its signed batch (decision 0060); null while not delivered over HTTP. */
+  receipt: deliveryReceiptSchema.nullable(),
 });
 export type DossierBericht = z.infer<typeof dossierBerichtSchema>;
 
@@ -41,20 +42,8 @@ export const dossierSchema = z.object({
   omgeving: z.enum(['productie', 'test']),
   /** Where Knooppunt publishes its keys: verify against these. */
   sleutelsUrl: z.string(),
-  opdracht: z.object({
-    opdrachtId: z.string(),
-    versienummer: z.string(),
-    flow: z.enum(['aansluiting', 'hoofdnet']),
-    opdrachtgever: z.string(),
-    opdrachtnemer: z.string(),
-    status: z.number().int(),
-    statusText: z.string(),
-    inError: z.boolean(),
-    type: z.string().nullable(),
-    planStatusText: z.string().nullable(),
-    created: z.string(),
-    changed: z.string(),
-  }),
+  /** The order as it is now: its history's header (decision 0059). */
+  opdracht: opdrachtHistorySchema.omit({ berichten: true, leveringen: true, acties: true }),
   berichten: z.array(dossierBerichtSchema),
   leveringen: z.array(z.record(z.string(), z.unknown())),
   acties: z.array(z.record(z.string(), z.unknown())),

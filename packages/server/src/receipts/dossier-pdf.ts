@@ -1,5 +1,4 @@
 import PDFDocument from 'pdfkit';
-import { decodeJwt } from 'jose';
 import type { DossierFile } from './dossier-format';
 
 /**
@@ -74,10 +73,10 @@ export function dossierPdf(file: DossierFile): Promise<Buffer> {
     if (bericht.bodySha256) row('SHA-256 van de inhoud', bericht.bodySha256);
     if (bericht.payloadRemovedAt) row('Inhoud verwijderd', `${when(bericht.payloadRemovedAt)} (bewaartermijn)`);
     if (bericht.receipt) {
-      const claims = decodeJwt(bericht.receipt);
+      const { claims } = bericht.receipt;
       row(
         'Ontvangstbewijs',
-        `HTTP ${String(claims.status)}, poging ${String(claims.attempt)}, ondertekend (sleutel ${kidOf(bericht.receipt)})`,
+        `HTTP ${claims.status}, poging ${claims.attempt}, ondertekend (sleutel ${kidOf(bericht.receipt.batch)})`,
       );
     } else {
       row('Ontvangstbewijs', bericht.deliveredAt ? 'geen (niet via HTTP afgeleverd)' : 'nog niet afgeleverd');

@@ -1,16 +1,9 @@
 import { createHash } from 'node:crypto';
-import {
-  createLocalJWKSet,
-  decodeProtectedHeader,
-  flattenedVerify,
-  jwtVerify,
-  type JSONWebKeySet,
-  type JWTVerifyGetKey,
-} from 'jose';
-import { deliveryReceiptClaimsSchema, type DeliveryReceiptClaims } from '@knooppunt/domain';
+import { createLocalJWKSet, decodeProtectedHeader, flattenedVerify, type JSONWebKeySet } from 'jose';
+import type { DeliveryReceiptClaims } from '@knooppunt/domain';
 import { canonicalDossier } from './dossier';
 import { DOSSIER_TYP, dossierFileSchema, type Dossier, type DossierBericht } from './dossier-format';
-import { RECEIPT_TYP } from './signer';
+import { verifyReceipt } from './verify-receipt';
 
 /** One finding of the verifier, in Dutch. */
 export interface Check {
@@ -31,6 +24,7 @@ export const VERIFY_TEXTS = {
   receiptOk: (c: DeliveryReceiptClaims) =>
     `ontvangstbewijs klopt: afgeleverd ${c.deliveredAt} aan ${c.receiver}, HTTP ${c.status}, poging ${c.attempt}`,
   receiptBad: 'ontvangstbewijs klopt niet: de handtekening is ongeldig of de sleutel onbekend',
+  receiptChanged: 'ontvangstbewijs klopt niet: de gegevens wijken af van wat Knooppunt ondertekende',
   receiptDiffers: (fields: string[]) => `ontvangstbewijs wijkt af van het dossier: ${fields.join(', ')}`,
   noReceipt: 'niet afgeleverd via HTTP: geen ontvangstbewijs',
   deliveredWithoutReceipt:
@@ -59,16 +53,6 @@ function receiptDifferences(bericht: DossierBericht, dossier: Dossier, claims: D
   return Object.entries(expected)
     .filter(([field, value]) => claims[field as keyof DeliveryReceiptClaims] !== value)
     .map(([field]) => field);
-}
-
-async function receiptClaims(jws: string, keys: JWTVerifyGetKey): Promise<DeliveryReceiptClaims | undefined> {
-  try {
-    const { payload } = await jwtVerify(jws, keys, { typ: RECEIPT_TYP, algorithms: ['ES256'] });
-    const parsed = deliveryReceiptClaimsSchema.safeParse(payload);
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -133,11 +117,13 @@ export async function verifyDossier(
       checks.push({ ok: true, text: `${name}: ${text}` });
       continue;
     }
-    const claims = await receiptClaims(bericht.receipt, getKey);
-    if (!claims) {
-      checks.push({ ok: false, text: `${name}: ${VERIFY_TEXTS.receiptBad}` });
+    const verified = await verifyReceipt(bericht.receipt, getKey);
+    if ('failure' in verified) {
+      const text = verified.failure === 'signature' ? VERIFY_TEXTS.receiptBad : VERIFY_TEXTS.receiptChanged;
+      checks.push({ ok: false, text: `${name}: ${text}` });
       continue;
     }
+    const { claims } = verified;
     const differences = receiptDifferences(bericht, file.bewijsdossier, claims);
     checks.push(
       differences.length === 0

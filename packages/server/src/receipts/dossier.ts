@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { decodeProtectedHeader } from 'jose';
 import { sql } from 'drizzle-orm';
 import type { Omgeving, OpdrachtHistory } from '@knooppunt/domain';
 import { queryRows, type Database } from '../db/client';
 import { callbackBody } from '../delivery/body';
+import { receiptView } from './claims';
 import { currentReceiptKey, publishedReceiptKeys } from './keys';
 import {
   DOSSIER_KIND,
@@ -29,6 +30,7 @@ interface PayloadRow extends Record<string, unknown> {
   id: string;
   data_json: string;
   receipt: string | null;
+  receipt_batch: string | null;
   data_removed_at: Date | string | null;
 }
 
@@ -45,8 +47,9 @@ export async function buildDossier(
 ): Promise<DossierFile> {
   const rows = await queryRows<PayloadRow>(
     db,
-    sql`select id, data::text as data_json, receipt, data_removed_at from messages
-        where opdracht_id = ${history.opdrachtId}`,
+    sql`select m.id, m.data::text as data_json, m.receipt, rb.jws as receipt_batch, m.data_removed_at
+        from messages m left join receipt_batches rb on rb.id = split_part(m.receipt, '.', 1)::uuid
+        where m.opdracht_id = ${history.opdrachtId}`,
   );
   const payloads = new Map(rows.map((row) => [row.id, row]));
   const berichten = history.berichten.map((bericht): DossierBericht => {
@@ -63,8 +66,9 @@ export async function buildDossier(
             dataJson: row.data_json,
           })
         : null;
-    const receipt = row?.receipt ?? null;
-    const receiptHash = receipt ? decodeJwt(receipt).sha256 : undefined;
+    const receipt = row
+      ? receiptView(row.receipt, row.receipt_batch, { ...bericht, opdrachtId: history.opdrachtId })
+      : null;
     return {
       id: bericht.id,
       type: bericht.type,
@@ -78,7 +82,7 @@ export async function buildDossier(
       status: bericht.status,
       statusText: bericht.statusText,
       body,
-      bodySha256: body !== null ? sha256(body) : typeof receiptHash === 'string' ? receiptHash : null,
+      bodySha256: body !== null ? sha256(body) : (receipt?.claims.sha256 ?? null),
       payloadRemovedAt: bericht.dataRemoved?.at ?? null,
       receipt,
     };
@@ -101,7 +105,7 @@ export async function buildDossier(
   const handtekening = signDetached(key, DOSSIER_TYP, canonicalDossier(dossier));
   const used = new Set([
     key.kid,
-    ...berichten.flatMap((b) => (b.receipt ? [decodeProtectedHeader(b.receipt).kid] : [])),
+    ...berichten.flatMap((b) => (b.receipt ? [decodeProtectedHeader(b.receipt.batch).kid] : [])),
   ]);
   const { keys } = await publishedReceiptKeys(db);
   return { bewijsdossier: dossier, handtekening, sleutels: { keys: keys.filter((jwk) => used.has(jwk.kid)) } };

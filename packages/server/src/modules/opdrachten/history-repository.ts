@@ -19,6 +19,7 @@ export interface HistoryMessageRow {
   dataRemovedAt: string | null;
   dataRemovedAfterDays: number | null;
   receipt: string | null;
+  receiptBatch: string | null;
 }
 
 export interface HistoryLeveringRow {
@@ -95,9 +96,10 @@ const historyStatement = new NamedStatement(
                  case when h.message_id is not null and m.next_attempt > now() - interval '1 minute' then h.due
                       else m.next_attempt end
                end as next_attempt,
-               m.err, m.data, m.data_removed_at, m.data_removed_after_days, m.receipt
+               m.err, m.data, m.data_removed_at, m.data_removed_after_days, m.receipt, rb.jws as receipt_batch
         from o
         join messages m on m.opdracht_id = o.opdracht_id
+        left join receipt_batches rb on rb.id = split_part(m.receipt, '.', 1)::uuid
         left join order_heads h
           on h.receiver = m.receiver and h.opdracht_id = m.opdracht_id and h.message_id = m.id and not h.cancelled
       )
@@ -107,7 +109,7 @@ const historyStatement = new NamedStatement(
             'created', m.created, 'deliveredAt', m.delivered_at, 'failedAttempts', m.failed_attempts,
             'lastAttempt', m.last_attempt, 'nextAttempt', m.next_attempt, 'err', m.err, 'data', m.data,
             'dataRemovedAt', m.data_removed_at, 'dataRemovedAfterDays', m.data_removed_after_days,
-            'receipt', m.receipt) order by m.seq),
+            'receipt', m.receipt, 'receiptBatch', m.receipt_batch) order by m.seq),
           '[]'::json) from m) as berichten,
         (select coalesce(json_agg(json_build_object(
             'leveringId', l.levering_id, 'type', l.type, 'messageType', l.message_type, 'statusText', l.status_text,

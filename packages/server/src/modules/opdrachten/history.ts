@@ -118,7 +118,11 @@ function berichtenOf(row: HistoryRow): OpdrachtHistoryBericht[] {
         message.dataRemovedAt === null
           ? null
           : { at: iso(message.dataRemovedAt), afterDays: message.dataRemovedAfterDays ?? 0 },
-      receipt: receiptView(message.receipt),
+      receipt: receiptView(message.receipt, message.receiptBatch, {
+        ...message,
+        opdrachtId: row.opdracht_id,
+        deliveredAt: isoOrNull(message.deliveredAt),
+      }),
     };
   });
 }

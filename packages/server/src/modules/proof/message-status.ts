@@ -18,6 +18,7 @@ interface StatusRow {
   next_attempt: Date | string;
   err: { msg: string } | null;
   receipt: string | null;
+  receipt_batch: string | null;
   waiting_for: string | null;
   paused: boolean;
 }
@@ -33,7 +34,7 @@ const isoOrNull = (at: Date | string | null) => (at === null ? null : iso(at));
  */
 const statusStatement = new NamedStatement(
   sql`select m.id, m.opdracht_id, m.type, m.versienummer, m.sender, m.receiver, m.created, m.delivered_at,
-             m.failed_attempts, m.last_attempt, m.next_attempt, m.err, m.receipt,
+             m.failed_attempts, m.last_attempt, m.next_attempt, m.err, m.receipt, rb.jws as receipt_batch,
              case when m.delivered_at is null then (
                select e.id from messages e
                where e.receiver = m.receiver and e.opdracht_id = m.opdracht_id and e.seq < m.seq
@@ -44,6 +45,7 @@ const statusStatement = new NamedStatement(
       from messages m
       left join opdrachten o on o.opdracht_id = m.opdracht_id
       left join senders s on s.deelnemer = m.receiver and s.versienummer = m.versienummer
+      left join receipt_batches rb on rb.id = split_part(m.receipt, '.', 1)::uuid
       where m.id = ${value('id')}::uuid
         and ${value('deelnemer')}::text in (m.sender, m.receiver, o.opdrachtgever, o.opdrachtnemer)`,
   (rows: StatusRow[]) => rows[0],
@@ -78,6 +80,14 @@ export async function messageStatus(db: Database, id: string, deelnemer: string)
     lastError: delivered ? null : (row.err?.msg ?? null),
     waitingFor: row.waiting_for,
     paused,
-    receipt: receiptView(row.receipt),
+    receipt: receiptView(row.receipt, row.receipt_batch, {
+      id: row.id,
+      opdrachtId: row.opdracht_id,
+      type: row.type,
+      versienummer: row.versienummer,
+      sender: row.sender,
+      receiver: row.receiver,
+      deliveredAt: isoOrNull(row.delivered_at),
+    }),
   };
 }

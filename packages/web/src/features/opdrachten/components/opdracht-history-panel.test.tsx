@@ -73,7 +73,8 @@ const HISTORY: OpdrachtHistory = {
       status: 100,
       statusText: 'Opdracht verstrekt',
       receipt: {
-        jws: 'header.claims.signature',
+        index: 0,
+        batch: 'header.leaves.signature',
         claims: {
           id: 'm-1',
           opdrachtId: 'OPD-1',
