@@ -36,11 +36,9 @@ const dossierQuerySchema = z.object({
 });
 
 /** The file as it is downloaded (not serialized here: the handler sends it whole). */
-const dossierFileResponse = z
-  .string()
-  .meta({
-    description: 'The evidence file: JSON (`application/json`) or, with `formaat=pdf`, a PDF (`application/pdf`).',
-  });
+const dossierFileResponse = z.string().meta({
+  description: 'The evidence file: JSON (`application/json`) or, with `formaat=pdf`, a PDF (`application/pdf`).',
+});
 
 const DOSSIER_DESCRIPTION = [
   'The evidence file of an order (docs/decisions/0062): its messages with the exact bodies delivered, their SHA-256, the signed delivery receipts and the status each brought, the leveringen and the manual actions — signed as a whole with Knooppunt’s receipt key (a compact JWS with detached payload over the RFC 8785 canonical JSON of `bewijsdossier`), with the public keys used. `npm run knooppunt -- verify <file>` checks it offline. `formaat=pdf` answers a readable PDF of the same; the JSON is the evidence.',
