@@ -1,15 +1,16 @@
--- Receipts signed a recording at a time (decision 0060): one ES256 signature per message cost the
--- drain a third of its rate, so the worker signs each recording's receipts together — a JWS listing
--- the hashes of their claims — kept here once; each message's receipt names its batch. delivery_record
--- takes the batches with the receipts: its signature changes again, here and in the test lane.
+-- Delivery receipts (decision 0060), written by delivery_record with the delivery: for each
+-- delivered message the time the receiver answered (now its delivered_at) and its receipt, and the
+-- signed batches of those receipts, kept once here (one signature per recording: one per message
+-- cost the drain a third of its rate). Its signature changes, so the old one goes (here and in the
+-- test lane, whose copy refresh_test_lane_functions makes again, migration 0037).
 CREATE TABLE "receipt_batches" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"jws" text NOT NULL,
 	"created" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-DROP FUNCTION "knooppunt_test"."delivery_record"(uuid[], uuid[], timestamp with time zone[], text[], jsonb, uuid[], uuid[], boolean, integer, integer);--> statement-breakpoint
-DROP FUNCTION "public"."delivery_record"(uuid[], uuid[], timestamp with time zone[], text[], jsonb, uuid[], uuid[], boolean, integer, integer);--> statement-breakpoint
+DROP FUNCTION "knooppunt_test"."delivery_record"(uuid[], uuid[], jsonb, uuid[], uuid[], boolean, integer, integer);--> statement-breakpoint
+DROP FUNCTION "public"."delivery_record"(uuid[], uuid[], jsonb, uuid[], uuid[], boolean, integer, integer);--> statement-breakpoint
 CREATE FUNCTION public.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_receipt_batch_ids uuid[], p_receipt_batches text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
  RETURNS TABLE(id uuid, opdracht_id text, versienummer text, type text, sender text, receiver text, data_json text, failed_attempts integer, created timestamp with time zone, due_now boolean, config_version integer, lane uuid, waiting boolean)
  LANGUAGE plpgsql

@@ -14,9 +14,8 @@ import { failUnroutable } from './unroutable';
 import { createRateLimits, type RateLimits } from './rate-limits';
 import { createTokenCache } from './tokens';
 import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
-import { receiptClaims } from '../receipts/claims';
-import type { ReceiptSigner } from '../receipts/signer';
-import type { DeliveryReceiptClaims } from '@knooppunt/domain';
+import { claimsOfDelivery } from '../receipts/claims';
+import { signRecording, type ReceiptSigner } from '../receipts/signer';
 
 /**
  * How long a woken worker waits for more work to arrive before it claims: briefly when it has
@@ -189,7 +188,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           id: message.id,
           lane,
           at: outcome.at,
-          claims: claimsOf(message, outcome),
+          claims: claimsOfDelivery(message, outcome),
           receipt: undefined,
           batch: undefined,
         });
@@ -233,34 +232,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     flush();
   };
 
-  // What the receipt of a delivery over HTTP states (decision 0060); it is signed with the
-  // recording's other receipts (signReceipts).
-  const claimsOf = (message: ClaimedMessage, outcome: DeliveryOutcome & { delivered: true }) =>
-    outcome.sha256 === undefined || outcome.status === undefined
-      ? undefined
-      : receiptClaims(message, { at: outcome.at, status: outcome.status, sha256: outcome.sha256 });
-
-  // Signs the receipts of a recording not signed yet (kept outcomes keep theirs), all in one batch.
-  // Signing in memory does not fail; if it ever did, the deliveries are recorded all the same
-  // (nothing is sent twice for it) and the fault logged.
+  // Signs the recording's receipts not signed yet (decision 0060). Signing in memory does not fail;
+  // if it ever did, the deliveries are recorded all the same (nothing is sent twice) and it is logged.
   const signReceipts = (outcomes: Outcomes) => {
-    const unsigned: DeliveredId[] = [];
-    const claims: DeliveryReceiptClaims[] = [];
-    for (const one of outcomes.delivered) {
-      if (one.claims === undefined || one.receipt !== undefined) continue;
-      unsigned.push(one);
-      claims.push(one.claims);
-    }
-    if (unsigned.length === 0) return;
     try {
-      const batch = options.receipts.signBatch(claims);
-      const signed = { id: batch.id, jws: batch.jws };
-      for (let index = 0; index < unsigned.length; index++) {
-        unsigned[index]!.receipt = batch.stored[index];
-        unsigned[index]!.batch = signed;
-      }
+      signRecording(options.receipts, outcomes.delivered);
     } catch (error) {
-      log.error({ err: error, messages: unsigned.length }, 'signing delivery receipts failed');
+      log.error({ err: error, messages: outcomes.delivered.length }, 'signing delivery receipts failed');
     }
   };
 

@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { decodeJwt } from 'jose';
 import {
   deliveryReceiptClaimsSchema,
   flowOf,
@@ -36,6 +35,15 @@ export function receiptClaims(
     type: message.type,
     versienummer: message.versienummer,
   };
+}
+
+/** What the receipt of a delivery over HTTP states; none for one taken by the test lane's simulator. */
+export function claimsOfDelivery(
+  message: ClaimedMessage,
+  delivery: { at: Date; status?: number; sha256?: string },
+): DeliveryReceiptClaims | undefined {
+  if (delivery.status === undefined || delivery.sha256 === undefined) return undefined;
+  return receiptClaims(message, { at: delivery.at, status: delivery.status, sha256: delivery.sha256 });
 }
 
 /** Hex SHA-256 of a text's UTF-8: the one-shot hash, without a Hash object per call (hot path). */
@@ -96,9 +104,4 @@ export function receiptView(stored: string | null, batchJws: string | null, row:
     versienummer: row.versienummer,
   });
   return claims.success ? { claims: claims.data, index: Number(index), batch: batchJws } : null;
-}
-
-/** The leaves a batch's JWS states, read (not verified) — for showing, never for trusting. */
-export function batchLeaves(batchJws: string): unknown {
-  return decodeJwt(batchJws).leaves;
 }

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { decodeProtectedHeader } from 'jose';
 import type { DossierFile } from './dossier-format';
 
 /**
@@ -111,13 +112,7 @@ export function dossierPdf(file: DossierFile): Promise<Buffer> {
   return done;
 }
 
-function kidOf(jws: string): string {
-  try {
-    return (JSON.parse(Buffer.from(jws.split('.')[0] ?? '', 'base64url').toString()) as { kid?: string }).kid ?? '?';
-  } catch {
-    return '?';
-  }
-}
+const kidOf = (jws: string) => decodeProtectedHeader(jws).kid ?? '?';
 
 /** A time as the portal shows it: Dutch, Europe/Amsterdam, with seconds. */
 function when(iso: string): string {

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, flattenedVerify, type JSONWebKeySet } from 'jose';
 import type { DeliveryReceiptClaims } from '@knooppunt/domain';
 import { canonicalDossier } from './dossier';
 import { DOSSIER_TYP, dossierFileSchema, type Dossier, type DossierBericht } from './dossier-format';
+import { sha256Hex } from './claims';
 import { verifyReceipt } from './verify-receipt';
 
 /** One finding of the verifier, in Dutch. */
@@ -34,8 +34,6 @@ export const VERIFY_TEXTS = {
   allHolds: 'Alles klopt.',
   notAllHolds: (failed: number) => `${failed} ${failed === 1 ? 'controle klopt' : 'controles kloppen'} niet.`,
 } as const;
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** Fields a receipt states that the dossier states too: they must agree. */
 function receiptDifferences(bericht: DossierBericht, dossier: Dossier, claims: DeliveryReceiptClaims): string[] {
@@ -107,7 +105,7 @@ export async function verifyDossier(
   for (const bericht of file.bewijsdossier.berichten) {
     const name = VERIFY_TEXTS.bericht(bericht);
     if (bericht.body !== null) {
-      const holds = sha256(bericht.body) === bericht.bodySha256;
+      const holds = sha256Hex(bericht.body) === bericht.bodySha256;
       checks.push({ ok: holds, text: `${name}: ${holds ? VERIFY_TEXTS.bodyOk : VERIFY_TEXTS.bodyBad}` });
     } else if (bericht.payloadRemovedAt !== null) {
       checks.push({ ok: true, text: `${name}: ${VERIFY_TEXTS.bodyRemoved(bericht.payloadRemovedAt)}` });

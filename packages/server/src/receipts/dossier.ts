@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { decodeProtectedHeader } from 'jose';
 import { sql } from 'drizzle-orm';
 import type { Omgeving, OpdrachtHistory } from '@knooppunt/domain';
 import { queryRows, type Database } from '../db/client';
 import { callbackBody } from '../delivery/body';
-import { receiptView } from './claims';
+import { sha256Hex } from './claims';
 import { currentReceiptKey, publishedReceiptKeys } from './keys';
 import {
   DOSSIER_KIND,
@@ -17,8 +16,6 @@ import {
 } from './dossier-format';
 import { signDetached } from './signer';
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
 /** The canonical JSON the dossier's signature covers (RFC 8785). */
 export function canonicalDossier(dossier: Dossier): string {
   const text = canonicalize(dossier);
@@ -29,9 +26,6 @@ export function canonicalDossier(dossier: Dossier): string {
 interface PayloadRow extends Record<string, unknown> {
   id: string;
   data_json: string;
-  receipt: string | null;
-  receipt_batch: string | null;
-  data_removed_at: Date | string | null;
 }
 
 /**
@@ -47,16 +41,14 @@ export async function buildDossier(
 ): Promise<DossierFile> {
   const rows = await queryRows<PayloadRow>(
     db,
-    sql`select m.id, m.data::text as data_json, m.receipt, rb.jws as receipt_batch, m.data_removed_at
-        from messages m left join receipt_batches rb on rb.id = split_part(m.receipt, '.', 1)::uuid
-        where m.opdracht_id = ${history.opdrachtId}`,
+    // The history has the rest (receipts, removed payloads); the bodies need the data as stored.
+    sql`select id, data::text as data_json from messages where opdracht_id = ${history.opdrachtId}`,
   );
   const payloads = new Map(rows.map((row) => [row.id, row]));
   const berichten = history.berichten.map((bericht): DossierBericht => {
     const row = payloads.get(bericht.id);
-    const removed = row?.data_removed_at != null;
     const body =
-      row && !removed
+      row && !bericht.dataRemoved
         ? callbackBody({
             id: bericht.id,
             opdrachtId: history.opdrachtId,
@@ -66,9 +58,7 @@ export async function buildDossier(
             dataJson: row.data_json,
           })
         : null;
-    const receipt = row
-      ? receiptView(row.receipt, row.receipt_batch, { ...bericht, opdrachtId: history.opdrachtId })
-      : null;
+    const { receipt } = bericht;
     return {
       id: bericht.id,
       type: bericht.type,
@@ -82,7 +72,7 @@ export async function buildDossier(
       status: bericht.status,
       statusText: bericht.statusText,
       body,
-      bodySha256: body !== null ? sha256(body) : (receipt?.claims.sha256 ?? null),
+      bodySha256: body !== null ? sha256Hex(body) : (receipt?.claims.sha256 ?? null),
       payloadRemovedAt: bericht.dataRemoved?.at ?? null,
       receipt,
     };

@@ -1,6 +1,7 @@
 import { randomUUID, sign } from 'node:crypto';
 import type { DeliveryReceiptClaims } from '@knooppunt/domain';
 import type { Database } from '../db/client';
+import type { DeliveredId } from '../delivery/complete';
 import { receiptLeaf, storedReceipt } from './claims';
 import { currentReceiptKey, RECEIPT_ALG, type ReceiptKey } from './keys';
 
@@ -87,4 +88,19 @@ export async function createReceiptSigner(
     },
     stop: () => clearInterval(timer),
   };
+}
+
+/**
+ * Signs, in one batch, the receipts of a recording's deliveries that have claims and no receipt
+ * yet (kept outcomes of a failed recording keep theirs), and gives each its stored receipt and batch.
+ */
+export function signRecording(signer: Pick<ReceiptSigner, 'signBatch'>, delivered: readonly DeliveredId[]): void {
+  const unsigned = delivered.filter((one) => one.claims !== undefined && one.receipt === undefined);
+  if (unsigned.length === 0) return;
+  const batch = signer.signBatch(unsigned.map((one) => one.claims!));
+  const signed = { id: batch.id, jws: batch.jws };
+  unsigned.forEach((one, index) => {
+    one.receipt = batch.stored[index];
+    one.batch = signed;
+  });
 }
