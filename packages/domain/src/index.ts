@@ -18,6 +18,7 @@ export * from './webhook-secrets';
 export * from './messages';
 export * from './opdrachten';
 export * from './opdracht-history';
+export * from './termijnen';
 export * from './leveringen';
 export * from './inbound';
 export * from './receipts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { leveringViewSchema } from './leveringen';
 import { deliveryReceiptSchema } from './receipts';
+import { opdrachtTermijnSchema } from './termijnen';
 
 /**
  * An order's history (issue 32 item 1, decision 0059): the order as it is now, every message of it
@@ -102,6 +103,11 @@ export const opdrachtHistorySchema = z.object({
   leveringen: z.array(opdrachtHistoryLeveringSchema),
   /** Manual actions, oldest first. */
   acties: z.array(opdrachtHistoryActieSchema),
+  /**
+   * Its netbeheerder's deadlines as they went for this order (decision 0063): every start of one,
+   * oldest first, with its end, the message that met it and its state.
+   */
+  termijnen: z.array(opdrachtTermijnSchema),
 });
 export type OpdrachtHistory = z.infer<typeof opdrachtHistorySchema>;
 

@@ -13,6 +13,8 @@ export const opdrachtViewSchema = z.object({
   changed: z.string(),
   type: z.string().optional(),
   planStatusText: z.string().optional(),
+  /** True while the open order is past one of its netbeheerder's deadlines (decision 0063); absent otherwise. */
+  termijnVerlopen: z.literal(true).optional(),
 });
 export type OpdrachtView = z.infer<typeof opdrachtViewSchema>;
 
@@ -40,6 +42,8 @@ export const opdrachtSearchSchema = typedSearchBodySchema({
     status: z.enum(OPDRACHT_STATUS_FILTERS, {
       error: `Kies een status: ${OPDRACHT_STATUS_FILTERS.join(', ')}.`,
     }),
+    /** Only orders past a deadline (true); false or absent filters nothing. */
+    termijnVerlopen: z.boolean({ error: 'Geef termijnVerlopen: true of false.' }),
   },
   sortFields: ['changed', 'created', 'opdrachtId'],
 });

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TEST_API_PREFIX } from '@knooppunt/domain';
+import { ORGANISATION_NAME_MAX, TEST_API_PREFIX } from '@knooppunt/domain';
 import { hostname } from 'node:os';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -42,6 +42,11 @@ import { embeddedDirectory, externalDirectory } from './idp/directory';
 import { createUsersService } from './modules/users/service';
 import { createRegelsService } from './modules/regels/service';
 import { createRuleValidator } from './modules/regels/enforcement';
+import { termijnRoutes } from './modules/termijnen/routes';
+import { createDeadlineMail, type DeadlineMail } from './termijnen/daily-mail';
+import { createDeadlineRules } from './termijnen/deadlines';
+import { seedDemoTermijnen } from './demo/seed-termijnen';
+import { createTermijnenService } from './modules/termijnen/service';
 import { waardenlijstRoutes } from './modules/waardenlijsten/routes';
 import { createWaardenlijstenService } from './modules/waardenlijsten/service';
 import { createSecretCipher, loadSecretKey } from './secrets/cipher';
@@ -102,6 +107,8 @@ declare module 'fastify' {
     testEnvironment: TestEnvironment | undefined;
     /** The operator's platform alerts (operator/alerts.ts); tests evaluate them at will. */
     operatorAlerts: OperatorAlerts;
+    /** The daily mail about orders past a deadline (termijnen/daily-mail.ts); tests run it at will. */
+    deadlineMail: DeadlineMail;
   }
 }
 
@@ -125,6 +132,8 @@ export interface BuildOptions {
   operatorAlerts?: { checkMs?: number };
   /** Tests: told of every evaluation of the operator's alerts. */
   onOperatorEvaluation?: (evaluation: OperatorEvaluation) => void;
+  /** Tests: the clock the order deadlines are measured with, and how often the daily mail looks (decision 0063). */
+  termijnen?: { now?: () => Date; checkMs?: number };
 }
 
 /** Builds the whole application; `main.ts` listens with it and the tests inject into it. */
@@ -133,6 +142,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A path may name an organisation (the deadlines of a netbeheerder): up to ORGANISATION_NAME_MAX
+    // characters, each up to four bytes percent-encoded; the routes' schemas limit the characters.
+    maxParamLength: ORGANISATION_NAME_MAX * 12,
     // Errors before routing (a URL that does not decode): the same Dutch JSON as every other 400.
     frameworkErrors: (error, _request, reply) => {
       // The reply's generic types here know no status codes; a plain reply sends the same JSON.
@@ -163,7 +175,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await seedDemoClients(database.db, app.log);
     await seedDemoConfigs(database.db, cipher, config.publicUrl);
     await seedDemoTesttool(database.db, database.test, cipher, config.publicUrl);
-    if (config.demoRules) await seedDemoRules(database.db);
+    if (config.demoRules) {
+      await seedDemoRules(database.db);
+      await seedDemoTermijnen(database.db);
+    }
   }
   for (const warning of startupWarnings(config)) app.log.warn(warning);
   await warnOfShownNames(database.db, app.log);
@@ -256,10 +271,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   operatorAlerts.start();
   app.decorate('operatorAlerts', operatorAlerts);
+  // The order deadlines (decision 0063): the lists and histories measure with them; every process
+  // looks for the day's mail, the first to find it due sends it.
+  const deadlines = createDeadlineRules(database.db, options.termijnen?.now);
+  const deadlineMail = createDeadlineMail({
+    db: database.db,
+    mailer,
+    deadlines,
+    publicUrl: config.publicUrl,
+    hour: config.termijnMail.hour,
+    checkMs: options.termijnen?.checkMs ?? 5 * 60_000,
+    log: app.log,
+  });
+  deadlineMail.start();
+  app.decorate('deadlineMail', deadlineMail);
   // In this order: finish running deliveries, mail, bulk resends and the retention job, then
   // close the connections they use.
   app.addHook('onClose', async () => {
     await operatorAlerts.stop();
+    await deadlineMail.stop();
     await testEnvironment?.stop();
     await retention?.stop();
     await bulkRetry?.stop();
@@ -378,6 +408,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(valuelistRoutes, { db: database.db });
   await app.register(regelsRoutes, { service: createRegelsService({ db: database.db, audit }) });
   await app.register(waardenlijstRoutes, { service: createWaardenlijstenService({ db: database.db, audit }) });
+  await app.register(termijnRoutes, { service: createTermijnenService({ db: database.db, audit, deadlines }) });
   await app.register(connectionCheckRoutes, { configs, outbound });
   await app.register(messageRoutes, {
     service: createMessagesService({
@@ -387,7 +418,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       bulkRetryBatchSize: (options.bulkRetry ? options.bulkRetry.batchSize : undefined) ?? config.bulkRetry.batchSize,
     }),
   });
-  await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit }) });
+  await app.register(opdrachtRoutes, { service: createOpdrachtenService({ db: database.db, audit, deadlines }) });
   await app.register(leveringRoutes, { service: createLeveringenService({ db: database.db }) });
   await app.register(auditLogRoutes, { service: createAuditLogService({ db: database.db }) });
   await app.register(overzichtRoutes, { service: createOverzichtService({ db: database.db }) });
@@ -421,6 +452,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(proofRoutes, {
     dbs: { productie: database.db, test: database.test },
     publicUrl: config.publicUrl,
+    deadlines,
   });
   await app.register(inboundRoutes, {
     services: {

@@ -186,6 +186,7 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(60),
   ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  TERMIJN_MAIL_HOUR: z.coerce.number().int().min(0).max(23).default(7),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -293,6 +294,8 @@ export interface Config {
    * every delivery beside the new one after a rotation.
    */
   webhookSecrets: { graceHours: number };
+  /** The daily mail about orders past a deadline (decision 0063): from this hour (Amsterdam) on working days. */
+  termijnMail: { hour: number };
 }
 
 export interface LoginLimits {
@@ -414,6 +417,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       checkSeconds: e.ALERT_CHECK_SECONDS,
     },
     webhookSecrets: { graceHours: e.WEBHOOK_SECRET_GRACE_HOURS },
+    termijnMail: { hour: e.TERMIJN_MAIL_HOUR },
   };
 }
 

@@ -21,7 +21,11 @@ import {
   type DeliveryFixture,
 } from './support/delivery';
 import { serviceUser } from './helpers';
+import { createDeadlineRules } from '../src/termijnen/deadlines';
 import { reply, startLocalServer } from './support/local-server';
+
+const opdrachtenService = (db: Database) =>
+  createOpdrachtenService({ db, audit: createAuditService(), deadlines: createDeadlineRules(db) });
 
 const { fixture, receiver } = useDeliveryResources();
 const ALFA = 'Aannemer_Alfa';
@@ -257,7 +261,7 @@ describe('cancelling an order during its delivery (decision 0023)', { timeout: 6
     f.startWorker({ pollIntervalMs: 50 });
     await eventually(() => expect(rx.posts(m1)).toBe(1));
 
-    const service = createOpdrachtenService({ db: f.db, audit: createAuditService() });
+    const service = opdrachtenService(f.db);
     const cancelled = await service.cancel(admin, 'O-A');
     expect(cancelled.status).toBe(990);
     // The run in flight stays until the worker records it.
@@ -283,7 +287,7 @@ describe('cancelling an order during its delivery (decision 0023)', { timeout: 6
     await newOrder(f.db, 'O-A');
     await submit(f.db, { receiver: ALFA, opdrachtId: 'O-A' });
     await claimRuns(f.db, 50, 300);
-    await createOpdrachtenService({ db: f.db, audit: createAuditService() }).cancel(admin, 'O-A');
+    await opdrachtenService(f.db).cancel(admin, 'O-A');
     expect(await headOf(f.db, 'O-A')).toMatchObject({ cancelled: true });
     // No claim takes a cancelled head, even once its lease has run out …
     await eventually(async () => {
@@ -390,7 +394,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       await c.client.query(`create trigger cancel_gate before update or delete on order_heads
                             for each row execute function wait_at_gate()`);
 
-      const service = createOpdrachtenService({ db: f.db, audit: createAuditService() });
+      const service = opdrachtenService(f.db);
       const cancel = service.cancel(admin, 'O-A');
       await eventually(async () => expect(await c.pausedAtGate()).toBe(1));
       const recording = recordOutcomes(f.db, {

@@ -70,3 +70,43 @@ describe('the demo rule book', () => {
     expect((await submit('Aannemer_Alfa', tg)).statusCode).toBe(202);
   });
 });
+
+describe("the demo's deadlines (decision 0063)", () => {
+  it("has Netbeheer_Noord's, and two of its orders past one from the start, on either side", async () => {
+    const termijnen = (await get('/rest/termijnen/Netbeheer_Noord')).json();
+    expect(termijnen.termijnen.map((termijn: { omschrijving: string }) => termijn.omschrijving)).toEqual([
+      'AnnuleringGereed binnen 2 werkdagen na Annulering',
+      'Planning binnen 5 werkdagen na Opdracht',
+      'BeoordelingTG binnen 5 werkdagen na TG',
+      'BeoordelingLevering binnen 10 werkdagen na Eindlevering',
+    ]);
+    const beheer = bearer(await tokenFor(t, { roles: ['Beheer ziet alles'] }));
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/rest/management/opdracht/search',
+      headers: beheer,
+      payload: { filters: [{ name: 'termijnVerlopen', value: true }] },
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(
+      late
+        .json()
+        .items.map((order: { opdrachtId: string }) => order.opdrachtId)
+        .sort(),
+    ).toEqual(['DEMO-TERMIJN-BEOORDELING', 'DEMO-TERMIJN-PLANNING']);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/rest/opdrachten/DEMO-TERMIJN-BEOORDELING/historie',
+      headers: beheer,
+    });
+    expect(
+      history
+        .json()
+        .termijnen.map((termijn: { omschrijving: string; stand: string }) => [termijn.omschrijving, termijn.stand]),
+    ).toEqual([
+      ['Planning binnen 5 werkdagen na Opdracht', 'op tijd'],
+      ['BeoordelingTG binnen 5 werkdagen na TG', 'verlopen'],
+    ]);
+    expect(history.json().status).toBe(300);
+  });
+});

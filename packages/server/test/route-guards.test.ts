@@ -274,6 +274,38 @@ const ROUTES: {
     body: { id: 'gas-tg-drukklasse', waarde: '100 mbar', toegestaan: false },
   },
   { method: 'DELETE', url: `/rest/waardenlijst/${UNKNOWN_ID}`, access: 'canEditConceptRules' },
+  { method: 'GET', url: '/rest/termijnen/Netbeheer_Noord', access: 'canAccessRules' },
+  {
+    method: 'POST',
+    url: '/rest/termijnen/Netbeheer_Noord',
+    access: 'canEditConceptRules',
+    body: { flow: 'aansluiting', van: 'Opdracht', tot: 'Planning', aantal: 10, eenheid: 'werkdagen' },
+    // Only the netbeheerder's own editors; the handler refuses anyone else with its own 403.
+    deelnemer: 'Netbeheer_Noord',
+  },
+  {
+    method: 'PUT',
+    url: '/rest/termijnen/Netbeheer_Noord/mail',
+    access: 'canEditConceptRules',
+    body: { dagelijkseMail: false },
+    deelnemer: 'Netbeheer_Noord',
+  },
+  {
+    method: 'PUT',
+    url: `/rest/termijnen/Netbeheer_Noord/${UNKNOWN_ID}`,
+    access: 'canEditConceptRules',
+    body: {
+      termijn: { flow: 'aansluiting', van: 'Opdracht', tot: 'Planning', aantal: 10, eenheid: 'werkdagen' },
+      basedOn: { changed: '2026-01-01T00:00:00.000Z' },
+    },
+    deelnemer: 'Netbeheer_Noord',
+  },
+  {
+    method: 'DELETE',
+    url: `/rest/termijnen/Netbeheer_Noord/${UNKNOWN_ID}`,
+    access: 'canEditConceptRules',
+    deelnemer: 'Netbeheer_Noord',
+  },
   { method: 'GET', url: '/rest/testtool/scenarios', access: 'canSendTesttool' },
   { method: 'POST', url: '/rest/testtool/runs', access: 'canSendTesttool', body: { scenario: 'aansluiting-gereed' } },
   { method: 'GET', url: '/rest/testtool/runs', access: 'canSendTesttool' },
@@ -369,6 +401,8 @@ describe('route guards', () => {
         .replace('/cancel/ONBEKEND', '/cancel/:opdrachtId')
         .replace(/\/opdrachten\/ONBEKEND(\/|$)/, '/opdrachten/:opdrachtId$1')
         .replace(`/waardenlijst/${UNKNOWN_ID}`, '/waardenlijst/:id')
+        .replace(`/termijnen/Netbeheer_Noord/${UNKNOWN_ID}`, '/termijnen/:netbeheerder/:id')
+        .replace(/\/termijnen\/Netbeheer_Noord(\/|$)/, '/termijnen/:netbeheerder$1')
         .replace(`/bulk-retry/${UNKNOWN_ID}`, '/bulk-retry/:id')
         .replace(`/runs/${UNKNOWN_ID}`, '/runs/:id')
         .replace(`/mail/${UNKNOWN_ID}`, '/mail/:id')

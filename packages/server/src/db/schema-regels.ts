@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -94,3 +95,32 @@ export const ingangsdatums = pgTable(
   },
   (t) => [primaryKey({ columns: [t.berichtVersie, t.datum] })],
 );
+
+/**
+ * A netbeheerder's deadline between two steps of its orders (decision 0063): `tot` within `aantal`
+ * `eenheid` (werkdagen, uren) after the delivery of `van`. One per netbeheerder and pair of types.
+ */
+export const termijnen = pgTable(
+  'termijnen',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    netbeheerder: text('netbeheerder').notNull(),
+    flow: text('flow').$type<'aansluiting' | 'hoofdnet'>().notNull(),
+    van: text('van').notNull(),
+    tot: text('tot').notNull(),
+    aantal: integer('aantal').notNull(),
+    eenheid: text('eenheid').$type<'werkdagen' | 'uren'>().notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('termijnen_unique').on(t.netbeheerder, t.van, t.tot)],
+);
+
+/** A netbeheerder's choice for the daily mail about orders past a deadline (opt-in; no row is off). */
+export const termijnMail = pgTable('termijn_mail', {
+  netbeheerder: text('netbeheerder').primaryKey(),
+  dagelijks: boolean('dagelijks').notNull(),
+  /** The Amsterdam date the last daily mail went out for it: at most one a day, whichever process sends. */
+  lastSent: date('last_sent', { mode: 'string' }),
+  changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
+});

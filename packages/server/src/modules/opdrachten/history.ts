@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/client';
 import { receiptView } from '../../receipts/claims';
 import { isoTimestamp } from '../../monitoring/statements';
+import { deadlineOccurrences, type DeadlineRules } from '../../termijnen/deadlines';
 import { filtersToQuery } from '../messages/bulk-retry';
 import {
   findHistory,
@@ -47,13 +48,16 @@ function subjectsOf(omgeving: Omgeving) {
  * were accepted with the status each brought, its leveringen and the manual actions on it, in one
  * statement (history-repository.ts). Undefined both for an order that does not exist and for one
  * the viewer may not see: the caller answers both alike, so that order ids cannot be probed.
- * `db` is the environment's database (production's, or the test environment's handle).
+ * `db` is the environment's database (production's, or the test environment's handle). The
+ * netbeheerder's deadlines (decision 0063) as they went for the order, when `deadlines` is given:
+ * production's only, as they are its business rules.
  */
 export async function opdrachtHistory(
   db: Database,
   opdrachtId: string,
   viewer: HistoryViewer,
   omgeving: Omgeving = 'productie',
+  deadlines?: DeadlineRules,
 ): Promise<OpdrachtHistory | undefined> {
   const row = await findHistory(db, {
     opdrachtId,
@@ -62,26 +66,38 @@ export async function opdrachtHistory(
   });
   if (!row) return undefined;
   const flow = flowOf(row.versienummer);
+  const berichten = berichtenOf(row);
+  const status = Number(row.status);
+  const termijnen =
+    deadlines && omgeving === 'productie'
+      ? deadlineOccurrences(
+          await deadlines.rules(),
+          { opdrachtgever: row.opdrachtgever, flow, status },
+          berichten,
+          deadlines.now(),
+        )
+      : [];
   return {
     opdrachtId: row.opdracht_id,
     versienummer: row.versienummer,
     flow,
     opdrachtgever: row.opdrachtgever,
     opdrachtnemer: row.opdrachtnemer,
-    status: Number(row.status),
+    status,
     statusText: row.status_text,
     inError: row.in_error,
     type: row.type,
     planStatusText: row.plan_status_text,
     created: iso(row.created),
     changed: iso(row.changed),
-    berichten: berichtenOf(row),
+    berichten,
     leveringen: row.leveringen.map((levering) => ({
       ...levering,
       created: iso(levering.created),
       changed: iso(levering.changed),
     })),
     acties: actiesOf(row, viewer),
+    termijnen,
   };
 }
 

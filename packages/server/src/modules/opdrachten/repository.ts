@@ -19,6 +19,7 @@ import {
   type ListStatements,
 } from '../../monitoring/statements';
 import { Statement, value } from '../../db/statement';
+import { pastDeadline } from '../../termijnen/deadlines';
 
 export type OpdrachtRow = typeof opdrachten.$inferSelect;
 export type NewOpdracht = typeof opdrachten.$inferInsert;
@@ -28,6 +29,10 @@ export interface OpdrachtQuery extends OrderPartyQuery {
   status: OpdrachtStatusFilter;
   sortBy: 'changed' | 'created' | 'opdrachtId';
   sortDirection: 'asc' | 'desc';
+  /** Only orders past a deadline. */
+  termijnVerlopen: boolean;
+  /** The deadlines measured against (`deadlinesParameter`). */
+  termijnen: string;
 }
 
 const STATUS_CONDITIONS: Record<OpdrachtStatusFilter, SQL | undefined> = {
@@ -52,6 +57,7 @@ const pageColumns = {
   changed: opdrachten.changed,
   type: opdrachten.type,
   planStatusText: opdrachten.planStatusText,
+  termijnVerlopen: pastDeadline(opdrachten),
 };
 
 /** A row of `pageColumns` as the portal sees it (as `toOpdrachtView` in service.ts does from a whole row). */
@@ -68,7 +74,21 @@ function toView(row: unknown[]): OpdrachtView {
     changed,
     type,
     planStatusText,
-  ] = row as [string, string, string, string, number, string, boolean, string, string, string | null, string | null];
+    termijnVerlopen,
+  ] = row as [
+    string,
+    string,
+    string,
+    string,
+    number,
+    string,
+    boolean,
+    string,
+    string,
+    string | null,
+    string | null,
+    boolean,
+  ];
   return {
     opdrachtId,
     versienummer,
@@ -80,6 +100,7 @@ function toView(row: unknown[]): OpdrachtView {
     changed: isoTimestamp(changed),
     ...(type !== null && { type }),
     ...(planStatusText !== null && { planStatusText }),
+    ...(termijnVerlopen && { termijnVerlopen: true as const }),
   };
 }
 
@@ -89,6 +110,7 @@ interface OpdrachtShape extends OrderPartyShape {
   status: OpdrachtStatusFilter;
   sortBy: OpdrachtQuery['sortBy'];
   sortDirection: OpdrachtQuery['sortDirection'];
+  termijnVerlopen: boolean;
 }
 
 /** The statements of one shape, served by the indexes of decision 0010. */
@@ -97,6 +119,7 @@ const statementsOf = perShape((shape: OpdrachtShape): ListStatements<OpdrachtVie
     flowCondition(opdrachten.versienummer, shape.flow),
     STATUS_CONDITIONS[shape.status],
     orderPartyFilter(opdrachten, shape),
+    shape.termijnVerlopen ? pastDeadline(opdrachten) : undefined,
   );
   const direction = shape.sortDirection === 'desc' ? desc : asc;
   const tieBreak = shape.sortBy === 'opdrachtId' ? [] : [direction(opdrachten.opdrachtId)];
@@ -118,8 +141,9 @@ export function searchOpdrachten(db: Database, query: OpdrachtQuery) {
     status: query.status,
     sortBy: query.sortBy,
     sortDirection: query.sortDirection,
+    termijnVerlopen: query.termijnVerlopen,
   };
-  return searchList(db, statementsOf(shape), orderPageValues(query));
+  return searchList(db, statementsOf(shape), { ...orderPageValues(query), termijnen: query.termijnen });
 }
 
 /** The order, locked for the rest of the caller's transaction: its status changes one at a time. */

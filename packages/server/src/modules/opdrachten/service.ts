@@ -6,6 +6,7 @@ import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import { deleteOpenMessages } from '../messages/resend-repository';
+import { deadlinesParameter, type DeadlineRules } from '../../termijnen/deadlines';
 import { opdrachtHistory } from './history';
 import { lockOpdracht, searchOpdrachten, updateOpdracht, type OpdrachtRow } from './repository';
 
@@ -28,7 +29,15 @@ export function toOpdrachtView(row: OpdrachtRow) {
   };
 }
 
-export function createOpdrachtenService({ db, audit }: { db: Database; audit: AuditService }) {
+export function createOpdrachtenService({
+  db,
+  audit,
+  deadlines,
+}: {
+  db: Database;
+  audit: AuditService;
+  deadlines: DeadlineRules;
+}) {
   return {
     /** An order overview of one flow (decision 0010): the caller's own orders unless super role. */
     async search(user: AuthUser, flow: Flow, body: SearchBody) {
@@ -45,6 +54,8 @@ export function createOpdrachtenService({ db, audit }: { db: Database; audit: Au
         sortBy: body.sortBy ?? 'changed',
         // Without a sortBy the default is changed descending (spec 000 §9); a sortBy alone is ascending.
         sortDirection: body.sortDirection ?? (body.sortBy ? 'asc' : 'desc'),
+        termijnVerlopen: filters.termijnVerlopen === true,
+        termijnen: deadlinesParameter(await deadlines.rules(), deadlines.now()),
       });
       return { items, count, countIsLowerBound, skip: body.skip, limit: body.limit };
     },
@@ -54,10 +65,13 @@ export function createOpdrachtenService({ db, audit }: { db: Database; audit: Au
      * Opdrachten list. An unknown order and another participant's answer the same 404.
      */
     async history(user: AuthUser, opdrachtId: string) {
-      const history = await opdrachtHistory(db, opdrachtId, {
-        onlyDeelnemer: await monitoringScope(db, user),
-        seesActors: user.permissions.canViewAuditLog,
-      });
+      const history = await opdrachtHistory(
+        db,
+        opdrachtId,
+        { onlyDeelnemer: await monitoringScope(db, user), seesActors: user.permissions.canViewAuditLog },
+        'productie',
+        deadlines,
+      );
       if (!history) throw new NotFoundError(OPDRACHT_TEXTS.notFound);
       return history;
     },

@@ -11,6 +11,7 @@ import {
   type Omgeving,
   type OpdrachtHistory,
 } from '@knooppunt/domain';
+import type { DeadlineRules } from '../../termijnen/deadlines';
 import { currentUser } from '../../auth/guard';
 import { monitoringScope } from '../../auth/tenancy';
 import type { Database } from '../../db/client';
@@ -44,10 +45,11 @@ const DOSSIER_DESCRIPTION = [
   'The evidence file of an order (docs/decisions/0062): its messages with the exact bodies delivered, their SHA-256, the signed delivery receipts and the status each brought, the leveringen and the manual actions — signed as a whole with Knooppunt’s receipt key (a compact JWS with detached payload over the RFC 8785 canonical JSON of `bewijsdossier`), with the public keys used. `npm run knooppunt -- verify <file>` checks it offline. `formaat=pdf` answers a readable PDF of the same; the JSON is the evidence.',
 ];
 
-export const proofRoutes: FastifyPluginAsyncZod<{ dbs: Record<Omgeving, Database>; publicUrl: string }> = async (
-  app,
-  { dbs, publicUrl },
-) => {
+export const proofRoutes: FastifyPluginAsyncZod<{
+  dbs: Record<Omgeving, Database>;
+  publicUrl: string;
+  deadlines: DeadlineRules;
+}> = async (app, { dbs, publicUrl, deadlines }) => {
   const keysUrl = new URL(RECEIPT_KEYS_PATH, `${publicUrl}/`).toString();
 
   /** The evidence file of a history, as JSON or PDF, as a download. */
@@ -97,7 +99,7 @@ export const proofRoutes: FastifyPluginAsyncZod<{ dbs: Record<Omgeving, Database
   // A participant's system: the orders it is a party of (decision 0015: else as an unknown id).
   const systemHistory = async (system: ReturnType<typeof currentUser>, opdrachtId: string) => {
     const viewer: HistoryViewer = { onlyDeelnemer: system.deelnemer ?? '', seesActors: false };
-    const history = await opdrachtHistory(dbs[system.omgeving], opdrachtId, viewer, system.omgeving);
+    const history = await opdrachtHistory(dbs[system.omgeving], opdrachtId, viewer, system.omgeving, deadlines);
     if (!history) throw new AppError(404, OPDRACHT_TEXTS.notFound);
     return history;
   };

@@ -1,0 +1,172 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { TERMIJN_TEXTS, termijnStatussen, type Flow, type OpdrachtTermijn, type TermijnStand } from '@knooppunt/domain';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+import { messages } from '../db/schema';
+import { value } from '../db/statement';
+import { allTermijnen, type TermijnRecord } from '../modules/termijnen/repository';
+import { deadlineOf, latestLateStart } from './working-days';
+
+/**
+ * The netbeheerders' order deadlines as the order lists, the histories and the daily mail measure
+ * with them (decision 0063). Read at most once a second per process, and again at once after a
+ * change through this process; `now` is the clock they are measured with (tests set it).
+ */
+export interface DeadlineRules {
+  rules(): Promise<readonly TermijnRecord[]>;
+  /** A deadline changed through this process: the next read is fresh. */
+  changed(): void;
+  now(): Date;
+}
+
+const FRESH_MS = 1000;
+
+export function createDeadlineRules(db: Database, now: () => Date = () => new Date()): DeadlineRules {
+  let cached: { at: number; rules: Promise<readonly TermijnRecord[]> } | undefined;
+  return {
+    rules() {
+      const at = Date.now();
+      if (!cached || at - cached.at >= FRESH_MS) {
+        const rules = allTermijnen(db);
+        cached = { at, rules };
+        // A failed read is not kept: the next call reads again.
+        rules.catch(() => {
+          if (cached?.rules === rules) cached = undefined;
+        });
+      }
+      return cached.rules;
+    },
+    changed() {
+      cached = undefined;
+    },
+    now,
+  };
+}
+
+/** The statuses each `tot` type is accepted in, as JSON text for the statements (fixed data). */
+const STATUSES_OF_TOT = new Map<string, readonly number[]>();
+function statusesOf(tot: string): readonly number[] {
+  let statuses = STATUSES_OF_TOT.get(tot);
+  if (!statuses) STATUSES_OF_TOT.set(tot, (statuses = termijnStatussen(tot)));
+  return statuses;
+}
+
+/**
+ * The deadlines as the order lists' statements take them (`value('termijnen')`): per deadline its
+ * netbeheerder, types, the statuses it runs in and the latest start that is late at `now` — the
+ * working days are counted here, not in SQL.
+ */
+export function deadlinesParameter(rules: readonly TermijnRecord[], now: Date): string {
+  return JSON.stringify(
+    rules.map((rule) => ({
+      id: rule.id,
+      netbeheerder: rule.netbeheerder,
+      van: rule.van,
+      tot: rule.tot,
+      statussen: statusesOf(rule.tot),
+      grens: latestLateStart(now, rule.aantal, rule.eenheid).toISOString(),
+    })),
+  );
+}
+
+type OrderColumns = { opdrachtId: PgColumn; opdrachtgever: PgColumn; status: PgColumn };
+
+/**
+ * The deadlines in `value('termijnen')` the order of these columns is past, as rows (`r.id`, and
+ * `start.delivered_at` when it started): its status accepts the deadline's `tot`, the latest `van`
+ * message (by `seq`) was delivered before the deadline's `grens`, and no `tot` message was accepted
+ * after it. Two lookups on messages' order index per deadline of the order's netbeheerder.
+ */
+function deadlinesPast(order: OrderColumns): SQL {
+  return sql`jsonb_to_recordset(${value('termijnen')}::jsonb)
+      as r(id uuid, netbeheerder text, van text, tot text, statussen jsonb, grens timestamptz)
+    cross join lateral (
+      select ${messages.seq} as seq, ${messages.deliveredAt} as delivered_at
+      from ${messages}
+      where ${messages.opdrachtId} = ${order.opdrachtId} and ${messages.type} = r.van
+      order by ${messages.seq} desc
+      limit 1
+    ) as start
+    where r.netbeheerder = ${order.opdrachtgever}
+      and r.statussen @> to_jsonb(${order.status})
+      and start.delivered_at < r.grens
+      and not exists (
+        select 1 from ${messages} as answer
+        where answer.opdracht_id = ${order.opdrachtId} and answer.type = r.tot and answer.seq > start.seq
+      )`;
+}
+
+/** Whether the order of these columns is past one of the deadlines in `value('termijnen')`. */
+export function pastDeadline(order: OrderColumns): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${deadlinesPast(order)})`;
+}
+
+/** Per deadline in `value('termijnen')` the order is past: its id and when it started. */
+export function deadlinesPastOf(order: OrderColumns): SQL {
+  return sql`select r.id as termijn_id, start.delivered_at as started from ${deadlinesPast(order)}`;
+}
+
+/**
+ * What the occurrences are computed from: an order's messages in the order Knooppunt accepted them
+ * (`seq`, as `pastDeadline` orders them: one accept batch gives its messages one `created`).
+ */
+export interface DeadlineMessage {
+  id: string;
+  type: string;
+  /** Accepted. */
+  created: string;
+  /** Delivered to its receiver; null while not. */
+  deliveredAt: string | null;
+}
+
+/**
+ * Every occurrence of the order's netbeheerder's deadlines (its flow's), oldest start first: each
+ * delivered `van` message starts one; the first `tot` accepted after it meets it ('op tijd' or 'te
+ * laat'); a `van` before that starts it again (the earlier one is then not shown). The last one
+ * open is 'verlopen' or 'loopt' while the order's status accepts the `tot`, else 'vervallen'. The
+ * same rules as `pastDeadline`: an order is 'Termijn verlopen' in the lists exactly when one of
+ * these is 'verlopen'.
+ */
+export function deadlineOccurrences(
+  rules: readonly TermijnRecord[],
+  order: { opdrachtgever: string; flow: Flow; status: number },
+  berichten: readonly DeadlineMessage[],
+  now: Date,
+): OpdrachtTermijn[] {
+  const occurrences: OpdrachtTermijn[] = [];
+  for (const rule of rules) {
+    if (rule.netbeheerder !== order.opdrachtgever || rule.flow !== order.flow) continue;
+    const omschrijving = TERMIJN_TEXTS.omschrijving(rule);
+    let open: DeadlineMessage | undefined;
+    const occurrence = (
+      van: DeadlineMessage & { deliveredAt: string },
+      stand: TermijnStand,
+      tot?: DeadlineMessage,
+    ) => ({
+      termijnId: rule.id,
+      omschrijving,
+      van: { berichtId: van.id, at: van.deliveredAt },
+      uiterlijk: deadlineOf(new Date(van.deliveredAt), rule.aantal, rule.eenheid).toISOString(),
+      tot: tot ? { berichtId: tot.id, at: tot.created } : null,
+      stand,
+    });
+    for (const bericht of berichten) {
+      if (bericht.type === rule.van) open = bericht;
+      else if (bericht.type === rule.tot && open) {
+        const van = open;
+        open = undefined;
+        if (van.deliveredAt === null) continue;
+        const uiterlijk = deadlineOf(new Date(van.deliveredAt), rule.aantal, rule.eenheid);
+        const late = Date.parse(bericht.created) >= uiterlijk.getTime();
+        occurrences.push(occurrence({ ...van, deliveredAt: van.deliveredAt }, late ? 'te laat' : 'op tijd', bericht));
+      }
+    }
+    if (open?.deliveredAt) {
+      const runs = statusesOf(rule.tot).includes(order.status);
+      const uiterlijk = deadlineOf(new Date(open.deliveredAt), rule.aantal, rule.eenheid);
+      const stand: TermijnStand = !runs ? 'vervallen' : now.getTime() >= uiterlijk.getTime() ? 'verlopen' : 'loopt';
+      occurrences.push(occurrence({ ...open, deliveredAt: open.deliveredAt }, stand));
+    }
+  }
+  return occurrences.sort((a, b) => Date.parse(a.van.at) - Date.parse(b.van.at));
+}
