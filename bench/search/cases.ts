@@ -186,8 +186,27 @@ export function searchCases(values: CaseValues): SearchCase[] {
           'opdrachtgever Netbeheer_Zuid': { opdrachtgever: 'Netbeheer_Zuid' },
           'opdrachtnemer Aannemer_Alfa': { opdrachtnemer: 'Aannemer_Alfa' },
           opdrachtId: { opdrachtId: values.open[flow] },
+          // Every open order measured against its netbeheerder's deadlines until a page is full (decision 0063).
+          'termijn verlopen': { termijnVerlopen: true },
         },
       ),
+      // The deadline filter within a participant's tenancy: its open orders only.
+      ...(['large', 'small'] as const).map((user) => ({
+        list: `Opdrachten ${FLOW_NAME[flow]}`,
+        variant: `termijn verlopen, as ${USERS[user].label}`,
+        user,
+        path: flow === 'hoofdnet' ? '/rest/management/opdracht-hoofdnet/search' : '/rest/management/opdracht/search',
+        body: {
+          filters: [
+            { name: 'status', value: 'Open' },
+            { name: 'termijnVerlopen', value: true },
+          ],
+          skip: 0,
+          limit: flow === 'hoofdnet' ? PAGE_SIZE.hoofdnetOpdrachten : PAGE_SIZE.opdrachten,
+          sortBy: 'changed',
+          sortDirection: 'desc',
+        },
+      })),
     );
   }
   cases.push(

@@ -310,3 +310,19 @@ export function insertDeliveryMinutes(run: Run, buckets: number): string {
     from senders s cross join generate_series(0, 24 * 60 - 1) m
     on conflict do nothing`;
 }
+
+/**
+ * Every netbeheerder's order deadlines (decision 0063), as a netbeheerder would set them: the
+ * order lists measure every row shown against them, and their filter every open order.
+ */
+export const INSERT_TERMIJNEN = `insert into termijnen (netbeheerder, flow, van, tot, aantal, eenheid)
+  select n.name, d.flow, d.van, d.tot, d.aantal, d.eenheid
+  from unnest(${textArray(NETBEHEERDERS)}) as n(name)
+  cross join (values
+    ('aansluiting', 'Opdracht', 'Planning', 10, 'werkdagen'),
+    ('aansluiting', 'TG', 'BeoordelingTG', 5, 'werkdagen'),
+    ('aansluiting', 'Annulering', 'AnnuleringGereed', 2, 'werkdagen'),
+    ('hoofdnet', 'OpdrachtHoofdnet', 'PlanningHoofdnet', 10, 'werkdagen'),
+    ('hoofdnet', 'Eindlevering', 'BeoordelingLevering', 48, 'uren')
+  ) as d(flow, van, tot, aantal, eenheid)
+  on conflict do nothing`;

@@ -11,6 +11,7 @@ import {
   INSERT_ORDER_HEADS,
   MARK_IN_ERROR,
   insertAuditEntries,
+  INSERT_TERMIJNEN,
   insertDeliveryMinutes,
   insertLeveringen,
   insertMessages,
@@ -75,9 +76,18 @@ export async function seedLarge(db: Database, sizes: SeedSizes, log: (line: stri
   await chunked('audit entries', sizes.audit, (from, to) => insertAuditEntries(run, from, to));
   await exec(INSERT_ORDER_HEADS);
   await exec(MARK_IN_ERROR);
-  log(`order heads and orders in error (${elapsed()})`);
+  await exec(INSERT_TERMIJNEN);
+  log(`order heads, orders in error and deadlines (${elapsed()})`);
   // One statement each: VACUUM cannot run inside a transaction (nor a multi-statement exec in PGlite).
-  for (const table of ['opdrachten', 'messages', 'leveringen', 'order_heads', 'organisations', 'audit_log']) {
+  for (const table of [
+    'opdrachten',
+    'messages',
+    'leveringen',
+    'order_heads',
+    'organisations',
+    'audit_log',
+    'termijnen',
+  ]) {
     await exec(`vacuum analyze ${table}`);
   }
   log(`vacuum analyze (${elapsed()})`);

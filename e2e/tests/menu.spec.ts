@@ -18,6 +18,7 @@ const MENUS: [email: string, paths: string[], sections: string[]][] = [
       '/zoeken',
       '/scenarios',
       '/waardenlijsten',
+      '/termijnen',
       '/gebruikers',
       '/organisaties',
       '/clients',
@@ -41,15 +42,25 @@ const MENUS: [email: string, paths: string[], sections: string[]][] = [
       '/zoeken',
       '/scenarios',
       '/waardenlijsten',
+      '/termijnen',
       '/clients',
       '/testtool',
     ],
     ['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer'],
   ],
-  ['netbeheer@zuid.example', ['/zoeken', '/scenarios', '/waardenlijsten'], ['Business rules']],
+  ['netbeheer@zuid.example', ['/zoeken', '/scenarios', '/waardenlijsten', '/termijnen'], ['Business rules']],
   [
     'aannemer@alfa.example',
-    ['/uitval', '/configs', '/hoofdnet/uitval', '/hoofdnet/configs', '/zoeken', '/waardenlijsten', '/testtool'],
+    [
+      '/uitval',
+      '/configs',
+      '/hoofdnet/uitval',
+      '/hoofdnet/configs',
+      '/zoeken',
+      '/waardenlijsten',
+      '/termijnen',
+      '/testtool',
+    ],
     ['Aansluiting', 'Hoofdnet', 'Business rules', 'Gebruikersbeheer'],
   ],
   [
@@ -112,13 +123,14 @@ test('a user without a monitoring right reads on the start page which screens it
   await expect(screens.getByRole('heading', { level: 2 })).toHaveText(['Business rules']);
   // The same screens as the menu, each with what it is for.
   const links = screens.getByRole('link');
-  await expect(links).toHaveText(['Zoeken', "Uw scenario's", 'Waardenlijsten']);
+  await expect(links).toHaveText(['Zoeken', "Uw scenario's", 'Waardenlijsten', 'Termijnen']);
   expect(
     await links.evaluateAll((all) => all.map((link) => new URL((link as HTMLAnchorElement).href).pathname)),
   ).toEqual(await menuPaths(page));
   await page.keyboard.press('Escape');
   await expect(screens).toContainText("Zoek in de gepubliceerde scenario's en vergelijk twee versies.");
   await expect(screens).toContainText('Bekijk de toegestane waarden per netbeheerder en discipline.');
+  await expect(screens).toContainText('Termijnen tussen de stappen van een opdracht, per netbeheerder.');
   await page.screenshot({ path: '/tmp/shots/e2e-welkom.png' });
 
   await links.filter({ hasText: 'Waardenlijsten' }).click();

@@ -19,6 +19,7 @@ const SCREENS: [path: string, heading: string][] = [
   ['/zoeken', "Overzicht van alle scenario's"],
   ['/scenarios', "Overzicht van uw concept scenario's"],
   ['/waardenlijsten', 'Overzicht van alle waardenlijsten'],
+  ['/termijnen', 'Termijnen'],
   ['/gebruikers', 'Overzicht van alle gebruikers'],
   ['/organisaties', 'Organisaties'],
   ['/clients', 'Systeemclients'],

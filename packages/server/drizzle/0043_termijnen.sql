@@ -1,3 +1,16 @@
+CREATE TABLE "late_orders" (
+	"opdracht_id" text PRIMARY KEY NOT NULL,
+	"versienummer" text NOT NULL,
+	"opdrachtgever" text NOT NULL,
+	"opdrachtnemer" text NOT NULL,
+	"since" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "late_orders_refresh" (
+	"id" boolean PRIMARY KEY DEFAULT true NOT NULL,
+	"refreshed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "termijn_mail" (
 	"netbeheerder" text PRIMARY KEY NOT NULL,
 	"dagelijks" boolean NOT NULL,
@@ -17,4 +30,6 @@ CREATE TABLE "termijnen" (
 	"changed" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "late_orders_opdrachtgever_idx" ON "late_orders" USING btree ("opdrachtgever");--> statement-breakpoint
+CREATE INDEX "late_orders_opdrachtnemer_idx" ON "late_orders" USING btree ("opdrachtnemer");--> statement-breakpoint
 CREATE UNIQUE INDEX "termijnen_unique" ON "termijnen" USING btree ("netbeheerder","van","tot");

@@ -45,6 +45,7 @@ import { createRuleValidator } from './modules/regels/enforcement';
 import { termijnRoutes } from './modules/termijnen/routes';
 import { createDeadlineMail, type DeadlineMail } from './termijnen/daily-mail';
 import { createDeadlineRules } from './termijnen/deadlines';
+import { createLateOrders, type LateOrders } from './termijnen/late-orders';
 import { seedDemoTermijnen } from './demo/seed-termijnen';
 import { createTermijnenService } from './modules/termijnen/service';
 import { waardenlijstRoutes } from './modules/waardenlijsten/routes';
@@ -109,6 +110,8 @@ declare module 'fastify' {
     operatorAlerts: OperatorAlerts;
     /** The daily mail about orders past a deadline (termijnen/daily-mail.ts); tests run it at will. */
     deadlineMail: DeadlineMail;
+    /** The orders past a deadline as the lists filter them (termijnen/late-orders.ts); tests refresh at will. */
+    lateOrders: LateOrders;
   }
 }
 
@@ -133,7 +136,7 @@ export interface BuildOptions {
   /** Tests: told of every evaluation of the operator's alerts. */
   onOperatorEvaluation?: (evaluation: OperatorEvaluation) => void;
   /** Tests: the clock the order deadlines are measured with, and how often the daily mail looks (decision 0063). */
-  termijnen?: { now?: () => Date; checkMs?: number };
+  termijnen?: { now?: () => Date; checkMs?: number; refreshMs?: number };
 }
 
 /** Builds the whole application; `main.ts` listens with it and the tests inject into it. */
@@ -144,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     // A path may name an organisation (the deadlines of a netbeheerder): up to ORGANISATION_NAME_MAX
     // characters, each up to four bytes percent-encoded; the routes' schemas limit the characters.
-    maxParamLength: ORGANISATION_NAME_MAX * 12,
+    routerOptions: { maxParamLength: ORGANISATION_NAME_MAX * 12 },
     // Errors before routing (a URL that does not decode): the same Dutch JSON as every other 400.
     frameworkErrors: (error, _request, reply) => {
       // The reply's generic types here know no status codes; a plain reply sends the same JSON.
@@ -285,11 +288,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   deadlineMail.start();
   app.decorate('deadlineMail', deadlineMail);
+  const lateOrders = createLateOrders({
+    db: database.db,
+    deadlines,
+    intervalMs: options.termijnen?.refreshMs ?? 60_000,
+    log: app.log,
+  });
+  lateOrders.start();
+  app.decorate('lateOrders', lateOrders);
   // In this order: finish running deliveries, mail, bulk resends and the retention job, then
   // close the connections they use.
   app.addHook('onClose', async () => {
     await operatorAlerts.stop();
     await deadlineMail.stop();
+    await lateOrders.stop();
     await testEnvironment?.stop();
     await retention?.stop();
     await bulkRetry?.stop();
@@ -408,7 +420,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(valuelistRoutes, { db: database.db });
   await app.register(regelsRoutes, { service: createRegelsService({ db: database.db, audit }) });
   await app.register(waardenlijstRoutes, { service: createWaardenlijstenService({ db: database.db, audit }) });
-  await app.register(termijnRoutes, { service: createTermijnenService({ db: database.db, audit, deadlines }) });
+  await app.register(termijnRoutes, {
+    service: createTermijnenService({
+      db: database.db,
+      audit,
+      changed: () => {
+        deadlines.changed();
+        lateOrders.soon();
+      },
+    }),
+  });
   await app.register(connectionCheckRoutes, { configs, outbound });
   await app.register(messageRoutes, {
     service: createMessagesService({

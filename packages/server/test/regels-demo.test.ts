@@ -81,6 +81,7 @@ describe("the demo's deadlines (decision 0063)", () => {
       'BeoordelingLevering binnen 10 werkdagen na Eindlevering',
     ]);
     const beheer = bearer(await tokenFor(t, { roles: ['Beheer ziet alles'] }));
+    await t.app.lateOrders.refresh();
     const late = await t.app.inject({
       method: 'POST',
       url: '/rest/management/opdracht/search',

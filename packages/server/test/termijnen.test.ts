@@ -61,10 +61,13 @@ async function history(opdrachtId: string, who = 'beheer') {
   return response.json() as OpdrachtHistory;
 }
 
+const late = (items: OpdrachtView[]) =>
+  items.filter((item) => item.opdrachtId.startsWith('TERMIJN-') && item.termijnVerlopen).map((item) => item.opdrachtId);
+
 const PLANNING = { flow: 'aansluiting', van: 'Opdracht', tot: 'Planning', aantal: 2, eenheid: 'werkdagen' };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { termijnen: { now: () => clock.now, checkMs: 3_600_000 } });
+  t = await createTestApp({}, { termijnen: { now: () => clock.now, checkMs: 3_600_000, refreshMs: 3_600_000 } });
   const portal = async (key: string, roles: string[], deelnemer: string) => {
     headers[key] = bearer(await tokenFor(t, { roles, deelnemer, email: `${key}@example.test` }));
   };
@@ -246,21 +249,20 @@ describe('orders past a deadline', () => {
     await submit('Netbeheer_Noord', 'TERMIJN-2', EXAMPLE_BERICHTEN.Opdracht, { opdrachtnemer: 'Aannemer_Alfa' });
     // Delivered on Thursday 23 April at 10:00; the second order's Opdracht is not delivered: no deadline runs.
     await deliveredAt(ids['TERMIJN-1']!.Opdracht!, '2026-04-23T08:00:00Z');
-    const late = (items: OpdrachtView[]) =>
-      items
-        .filter((item) => item.opdrachtId.startsWith('TERMIJN-') && item.termijnVerlopen)
-        .map((item) => item.opdrachtId);
 
     // Tuesday 28 April, 23:59 in Amsterdam: the last working day is not over yet.
     clock.now = new Date('2026-04-28T21:59:00Z');
+    expect(await t.app.lateOrders.refresh()).toBe(true);
     expect(late(await search('noordEditor'))).toEqual([]);
     expect(await search('noordEditor', [{ name: 'termijnVerlopen', value: true }])).toEqual([]);
     expect((await history('TERMIJN-1')).termijnen).toEqual([
       expect.objectContaining({ stand: 'loopt', uiterlijk: '2026-04-28T22:00:00.000Z', tot: null }),
     ]);
 
-    // Wednesday 29 April, 00:00 in Amsterdam: past.
+    // Wednesday 29 April, 00:00 in Amsterdam: past — in the lists from the next refresh of the orders past a deadline.
     clock.now = new Date('2026-04-28T22:00:00Z');
+    expect(late(await search('noordEditor'))).toEqual([]);
+    expect(await t.app.lateOrders.refresh()).toBe(true);
     expect(late(await search('noordEditor'))).toEqual(['TERMIJN-1']);
     const filtered = await search('noordEditor', [{ name: 'termijnVerlopen', value: true }]);
     expect(filtered.map((item) => item.opdrachtId)).toEqual(['TERMIJN-1']);
@@ -294,7 +296,15 @@ describe('orders past a deadline', () => {
       'TERMIJN-1',
     ]);
     await submit('Aannemer_Alfa', 'TERMIJN-1', EXAMPLE_BERICHTEN.Planning);
-    expect(await search('noordEditor', [{ name: 'termijnVerlopen', value: true }])).toEqual([]);
+    // At once, before any refresh, the order's mark is gone; the filter keeps it until the next refresh.
+    expect(late(await search('noordEditor'))).toEqual([]);
+    const kept = await search('noordEditor', [{ name: 'termijnVerlopen', value: true }]);
+    expect(kept.map((item) => [item.opdrachtId, item.termijnVerlopen])).toEqual([['TERMIJN-1', undefined]]);
+    await t.app.lateOrders.refresh();
+    const counted = await call('POST', '/rest/management/opdracht/search', 'noordEditor', {
+      filters: [{ name: 'termijnVerlopen', value: true }],
+    });
+    expect(counted.json()).toMatchObject({ items: [], count: 0 });
     expect((await history('TERMIJN-1')).termijnen).toEqual([
       expect.objectContaining({
         stand: 'te laat',
@@ -370,6 +380,7 @@ describe('the daily mail', { timeout: 60_000 }, () => {
           204,
         );
       }
+      await t.app.lateOrders.refresh();
       expect(await search('noordEditor', [{ name: 'termijnVerlopen', value: true }])).toEqual([]);
       expect((await history('TERMIJN-3')).termijnen).toEqual([]);
       clock.now = new Date('2026-05-05T08:00:00Z');

@@ -124,3 +124,32 @@ export const termijnMail = pgTable('termijn_mail', {
   lastSent: date('last_sent', { mode: 'string' }),
   changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The open orders past a deadline (decision 0063): what `pastDeadline` said for every open order at
+ * the last refresh (termijnen/late-orders.ts, every minute and after a deadline changed), with the
+ * order's parties and versienummer (they never change) so that a participant's late orders are
+ * found here and not by measuring all its orders. A cache of the computation, never its source: the
+ * order lists narrow to it and check each row again live, so an answer removes an order at once.
+ */
+export const lateOrders = pgTable(
+  'late_orders',
+  {
+    opdrachtId: text('opdracht_id').primaryKey(),
+    versienummer: text('versienummer').notNull(),
+    opdrachtgever: text('opdrachtgever').notNull(),
+    opdrachtnemer: text('opdrachtnemer').notNull(),
+    /** The earliest start among the deadlines it is past. */
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('late_orders_opdrachtgever_idx').on(t.opdrachtgever),
+    index('late_orders_opdrachtnemer_idx').on(t.opdrachtnemer),
+  ],
+);
+
+/** When `late_orders` was last refreshed: the one row is the refresh's claim, whichever process runs it. */
+export const lateOrdersRefresh = pgTable('late_orders_refresh', {
+  id: boolean('id').primaryKey().default(true),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+});

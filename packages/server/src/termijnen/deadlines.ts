@@ -1,11 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { TERMIJN_TEXTS, termijnStatussen, type Flow, type OpdrachtTermijn, type TermijnStand } from '@knooppunt/domain';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { messages } from '../db/schema';
+import { lateOrders, messages } from '../db/schema';
 import { value } from '../db/statement';
 import { allTermijnen, type TermijnRecord } from '../modules/termijnen/repository';
-import { deadlineOf, latestLateStart } from './working-days';
+import { deadlineOf, latestLateStarts } from './working-days';
 
 /**
  * The netbeheerders' order deadlines as the order lists, the histories and the daily mail measure
@@ -57,19 +57,29 @@ function statusesOf(tot: string): readonly number[] {
  * working days are counted here, not in SQL.
  */
 export function deadlinesParameter(rules: readonly TermijnRecord[], now: Date): string {
-  return JSON.stringify(
-    rules.map((rule) => ({
+  // Per netbeheerder: an order's statement expands only its own netbeheerder's deadlines.
+  const byNetbeheerder: Record<string, object[]> = {};
+  const lateStart = latestLateStarts(now);
+  for (const rule of rules) {
+    (byNetbeheerder[rule.netbeheerder] ??= []).push({
       id: rule.id,
-      netbeheerder: rule.netbeheerder,
       van: rule.van,
       tot: rule.tot,
       statussen: statusesOf(rule.tot),
-      grens: latestLateStart(now, rule.aantal, rule.eenheid).toISOString(),
-    })),
-  );
+      grens: lateStart(rule.aantal, rule.eenheid).toISOString(),
+    });
+  }
+  return JSON.stringify(byNetbeheerder);
 }
 
 type OrderColumns = { opdrachtId: PgColumn; opdrachtgever: PgColumn; status: PgColumn };
+
+/**
+ * A column with its table's name: Drizzle writes a column of a one-table select's own table
+ * without it in the select list, where a subquery's table of the same column name would capture it.
+ */
+const qualified = (column: PgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /**
  * The deadlines in `value('termijnen')` the order of these columns is past, as rows (`r.id`, and
@@ -78,27 +88,48 @@ type OrderColumns = { opdrachtId: PgColumn; opdrachtgever: PgColumn; status: PgC
  * after it. Two lookups on messages' order index per deadline of the order's netbeheerder.
  */
 function deadlinesPast(order: OrderColumns): SQL {
-  return sql`jsonb_to_recordset(${value('termijnen')}::jsonb)
-      as r(id uuid, netbeheerder text, van text, tot text, statussen jsonb, grens timestamptz)
+  return sql`jsonb_to_recordset(${value('termijnen')}::jsonb -> ${qualified(order.opdrachtgever)})
+      as r(id uuid, van text, tot text, statussen jsonb, grens timestamptz)
     cross join lateral (
       select ${messages.seq} as seq, ${messages.deliveredAt} as delivered_at
       from ${messages}
-      where ${messages.opdrachtId} = ${order.opdrachtId} and ${messages.type} = r.van
+      where ${messages.opdrachtId} = ${qualified(order.opdrachtId)} and ${messages.type} = r.van
       order by ${messages.seq} desc
       limit 1
     ) as start
-    where r.netbeheerder = ${order.opdrachtgever}
-      and r.statussen @> to_jsonb(${order.status})
+    where r.statussen @> to_jsonb(${qualified(order.status)})
       and start.delivered_at < r.grens
       and not exists (
         select 1 from ${messages} as answer
-        where answer.opdracht_id = ${order.opdrachtId} and answer.type = r.tot and answer.seq > start.seq
+        where answer.opdracht_id = ${qualified(order.opdrachtId)} and answer.type = r.tot and answer.seq > start.seq
       )`;
 }
 
 /** Whether the order of these columns is past one of the deadlines in `value('termijnen')`. */
 export function pastDeadline(order: OrderColumns): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${deadlinesPast(order)})`;
+}
+
+/**
+ * Whether the order of these columns is past a deadline, as a row of the order lists shows it
+ * (decision 0063): in `late_orders` (the last refresh) and still so now — an answer since removes
+ * it at once; a deadline that ran out since shows from the next refresh, within a minute. A
+ * scalar lookup by key per row shown (an `exists` was planned as a hash of all of `late_orders`).
+ */
+export function listedLate(order: OrderColumns): SQL<boolean> {
+  return sql<boolean>`(coalesce((select true from ${lateOrders} as listed where listed.opdracht_id = ${qualified(order.opdrachtId)}), false)
+    and ${pastDeadline(order)})`;
+}
+
+/**
+ * The 'Termijn verlopen' filter of the order lists: the order is among the `late_orders` that pass
+ * `lateFilter` (the list's flow, parties and tenancy, on `late_orders`' own columns and indexes) —
+ * the last refresh, as it is. Checking each again would measure every late order before the page
+ * is sorted (decision 0063); the row's own column (`listedLate`) is checked live, so an order met
+ * within the minute shows without the mark until the next refresh drops it.
+ */
+export function lateOrderFilter(order: Pick<OrderColumns, 'opdrachtId'>, lateFilter: SQL | undefined): SQL {
+  return sql`${qualified(order.opdrachtId)} in (select ${lateOrders.opdrachtId} from ${lateOrders}${lateFilter ? sql` where ${lateFilter}` : sql``})`;
 }
 
 /** Per deadline in `value('termijnen')` the order is past: its id and when it started. */

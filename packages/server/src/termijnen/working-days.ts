@@ -98,6 +98,28 @@ export function deadlineOf(start: Date, aantal: number, eenheid: TermijnEenheid)
  * today.
  */
 export function latestLateStart(now: Date, aantal: number, eenheid: TermijnEenheid): Date {
-  if (eenheid === 'uren') return new Date(now.getTime() - aantal * HOUR_MS);
-  return startOfDate(subtractWorkingDays(amsterdamDate(now), aantal));
+  return latestLateStarts(now)(aantal, eenheid);
+}
+
+/** `latestLateStart` for many deadlines at one `now`: the day is looked up once. */
+export function latestLateStarts(now: Date): (aantal: number, eenheid: TermijnEenheid) => Date {
+  let today: CalendarDate | undefined;
+  return (aantal, eenheid) =>
+    eenheid === 'uren'
+      ? new Date(now.getTime() - aantal * HOUR_MS)
+      : workingDaysBefore((today ??= amsterdamDate(now)), aantal);
+}
+
+/** Per day, the start of the Nth working day before it: the same all day, asked at every list request. */
+const startsBefore = new Map<string, Date>();
+function workingDaysBefore(today: CalendarDate, aantal: number): Date {
+  const key = `${today}|${aantal}`;
+  let start = startsBefore.get(key);
+  if (!start) {
+    // A day's answers only: yesterday's are never asked again.
+    if (startsBefore.size > 1000) startsBefore.clear();
+    start = startOfDate(subtractWorkingDays(today, aantal));
+    startsBefore.set(key, start);
+  }
+  return start;
 }

@@ -244,6 +244,8 @@ describe('the rule names the keys the features use', () => {
       { getConformityQueryOptions },
       { organisationLinksQueryOptions },
       { platformQueryOptions },
+      termijnenLookup,
+      { termijnenQueryOptions },
     ] = await Promise.all([
       import('@/features/organisaties/api/search-organisations'),
       import('@/features/configs/api/get-valuelists'),
@@ -267,6 +269,8 @@ describe('the rule names the keys the features use', () => {
       import('@/lib/api/get-conformity'),
       import('@/features/organisaties/api/get-organisation-links'),
       import('@/features/overzicht/api/get-platform'),
+      import('@/features/termijnen/api/get-lookup'),
+      import('@/features/termijnen/api/get-termijnen'),
     ]);
     const features: Record<keyof typeof DATA_KEYS, readonly unknown[]> = {
       organisations: searchOrganisationsQueryOptions().queryKey,
@@ -293,6 +297,8 @@ describe('the rule names the keys the features use', () => {
       conformity: getConformityQueryOptions('Aannemer_Alfa').queryKey,
       implementationLinks: organisationLinksQueryOptions('Aannemer_Alfa').queryKey,
       platform: platformQueryOptions().queryKey,
+      termijnenLookup: termijnenLookup.lookupQueryOptions().queryKey,
+      termijnen: termijnenQueryOptions('Netbeheer_Noord').queryKey,
     };
     // The run of a report is under the same key: starting or stopping one refreshes it too.
     expect(runQueryOptions('run-1').queryKey.slice(0, DATA_KEYS.testruns.length)).toEqual(DATA_KEYS.testruns);

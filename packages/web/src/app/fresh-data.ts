@@ -11,6 +11,7 @@ export const DATA_KEYS = {
   configValuelists: ['configs', 'valuelists'],
   rulesLookup: ['regels', 'lookup'],
   waardenlijstenLookup: ['waardenlijsten', 'lookup'],
+  termijnenLookup: ['termijnen', 'lookup'],
   users: ['users', 'search'],
   autosuggest: ['users', 'autosuggest'],
   roles: ['roles', 'search'],
@@ -22,6 +23,7 @@ export const DATA_KEYS = {
   testConfig: ['configs', 'detail', 'test'],
   testSenderLog: ['configs', 'sender-log', 'test'],
   waardenlijsten: ['waardenlijsten', 'search'],
+  termijnen: ['termijnen', 'netbeheerder'],
   opdrachten: ['opdrachten', 'search'],
   opdrachtHistorie: ['opdrachten', 'historie'],
   messages: ['messages', 'search'],
@@ -56,12 +58,13 @@ const RULES: QueryFilters = {
 export const FRESH_DATA_RULE: FreshDataRule = {
   // The Organisaties list, the Gebruikers filter and new-user dialog and the Systeemclients picker
   // (all organisation searches), the configurations' participants, and the netbeheerders of the
-  // rules' and value lists' reference data.
+  // rules', value lists' and deadlines' reference data.
   organisations: [
     key(DATA_KEYS.organisations),
     key(DATA_KEYS.configValuelists),
     key(DATA_KEYS.rulesLookup),
     key(DATA_KEYS.waardenlijstenLookup),
+    key(DATA_KEYS.termijnenLookup),
     AUDIT,
   ],
   // The user lists and their suggestions, and the role tree ('Overig' lists the roles users have).
@@ -75,6 +78,8 @@ export const FRESH_DATA_RULE: FreshDataRule = {
   regels: [RULES, AUDIT],
   // A value list's own changes answer the list as it is now; the lists show them.
   waardenlijsten: [key(DATA_KEYS.waardenlijsten), AUDIT],
+  // A deadline decides which orders are late: the order lists and histories show that too.
+  termijnen: [key(DATA_KEYS.termijnen), key(DATA_KEYS.opdrachten), key(DATA_KEYS.opdrachtHistorie), AUDIT],
   // Cancelling an order deletes its messages still to be sent; its history shows both.
   opdrachten: [
     key(DATA_KEYS.opdrachten),

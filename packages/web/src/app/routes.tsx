@@ -141,6 +141,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     }),
   },
   {
+    path: '/termijnen',
+    access: 'canAccessRules',
+    menu: { section: 'rules', label: LABELS.menu.termijnen, description: LABELS.menu.descriptions.termijnen },
+    screen: async () => ({
+      Component: (await import('@/features/termijnen/components/termijnen-screen')).TermijnenScreen,
+    }),
+  },
+  {
     path: '/gebruikers',
     access: 'canViewUsers',
     menu: { section: 'users', label: LABELS.menu.gebruikers, description: LABELS.menu.descriptions.gebruikers },

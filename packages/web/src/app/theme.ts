@@ -11,6 +11,9 @@ export const theme = createTheme(
       // A shade darker than MUI's #0288d1: white on it reads at 4.8:1 (WCAG AA), as on the
       // 'Gepauzeerd' chip of a paused sender (3.85:1 before, issue 33).
       info: { main: '#0277bd' },
+      // MUI's own oranges, with dark text on them: white on #ed6c02 reads at 3.1:1, this at 5:1
+      // (WCAG AA), as on the 'Termijn verlopen' chip of a late order (decision 0063).
+      warning: { main: '#ed6c02', light: '#ff9800', dark: '#e65100', contrastText: '#1b2433' },
       background: { default: '#f3f5f9', paper: '#ffffff' },
       text: { primary: '#1b2433', secondary: '#5b6678' },
     },

@@ -7,7 +7,8 @@ import { ApiCallError } from './api-client';
  * `testConfigs` the test environment's (decision 0038); `testruns` the Testtool's conformance runs;
  * `conformity` whether a participant's passed runs are required, `implementationLinks` which
  * implementation partners act for which participants (decisions 0040, 0041); `platform` the
- * platform's own state on the Overzicht (its mail outbox, decision 0045).
+ * platform's own state on the Overzicht (its mail outbox, decision 0045); `termijnen` a
+ * netbeheerder's deadlines and its daily mail about them (decision 0063).
  */
 export type Change =
   | 'organisations'
@@ -17,6 +18,7 @@ export type Change =
   | 'testConfigs'
   | 'regels'
   | 'waardenlijsten'
+  | 'termijnen'
   | 'opdrachten'
   | 'messages'
   | 'testruns'

@@ -1,4 +1,4 @@
-import { PASSWORD_LINK_DAYS, SECOND_FACTOR_TEXTS } from '@knooppunt/domain';
+import { PASSWORD_LINK_DAYS, SECOND_FACTOR_TEXTS, type TermijnEenheid } from '@knooppunt/domain';
 
 const COUNT_FORMAT = new Intl.NumberFormat('nl-NL');
 
@@ -172,6 +172,8 @@ export const LABELS = {
     zoeken: 'Zoeken',
     scenarios: "Uw scenario's",
     waardenlijsten: 'Waardenlijsten',
+    // TERMIJN_TEXTS.title written out: its domain module holds zod schemas, 26 kB the first load would carry.
+    termijnen: 'Termijnen',
     gebruikers: 'Gebruikers',
     organisaties: 'Organisaties',
     clients: 'Systeemclients',
@@ -193,6 +195,7 @@ export const LABELS = {
       zoeken: "Zoek in de gepubliceerde scenario's en vergelijk twee versies.",
       scenarios: "De conceptscenario's van uw netbeheerder: de verplichtingen per berichttype en discipline.",
       waardenlijsten: 'Bekijk de toegestane waarden per netbeheerder en discipline.',
+      termijnen: 'Termijnen tussen de stappen van een opdracht, per netbeheerder.',
       gebruikers: 'Bekijk de gebruikers en hun rollen.',
       organisaties: 'Bekijk de organisaties die aan Knooppunt deelnemen.',
       clients: 'Beheer de systeemclients waarmee systemen berichten aan Knooppunt aanbieden.',
@@ -663,6 +666,48 @@ export const LABELS = {
     listName: (list: { netbeheerder: string; discipline: string; berichtVersie: string }) =>
       `Waardenlijst ${list.netbeheerder} ${list.discipline} ${list.berichtVersie}`,
   },
+  /**
+   * A netbeheerder's deadlines between the steps of its orders (issue 32 item 6, decision 0063):
+   * the Termijnen screen and its dialog. The texts the server shares are TERMIJN_TEXTS.
+   */
+  termijnen: {
+    netbeheerder: 'Netbeheerder',
+    mail: 'Dagelijkse mail over verlopen termijnen',
+    mailHelper:
+      'Gaat elke werkdag naar de e-mailadressen in de configuraties van beide partijen, met de opdrachten waarvan een termijn verlopen is.',
+    mailFailed: 'Fout bij wijzigen dagelijkse mail',
+    fetchFailed: 'Fout bij ophalen termijnen',
+    omschrijving: 'Omschrijving',
+    stroom: 'Stroom',
+    stromen: { aansluiting: 'Aansluiting', hoofdnet: 'Hoofdnet' },
+    termijn: 'Termijn',
+    options: 'Opties',
+    empty: (netbeheerder: string) => `${netbeheerder} heeft nog geen termijnen.`,
+    newTermijn: 'Nieuwe termijn',
+    createTitle: 'Nieuwe termijn',
+    editTitle: 'Termijn wijzigen',
+    edit: 'Wijzigen',
+    delete: 'Verwijderen',
+    deleteTitle: 'Wilt u deze termijn verwijderen?',
+    van: 'Van',
+    vanHelper: 'Het bericht waarvan de aflevering de termijn start',
+    tot: 'Tot',
+    totHelper: 'Het bericht dat binnen de termijn moet komen',
+    typeKiezen: 'Kies een berichttype.',
+    aantal: 'Aantal',
+    eenheid: 'Eenheid',
+    eenheden: { werkdagen: 'Werkdagen', uren: 'Uren' } satisfies Record<TermijnEenheid, string>,
+    /** '10 werkdagen', '1 werkdag', '48 uur': as TERMIJN_TEXTS.omschrijving says it. */
+    duur: (aantal: number, eenheid: TermijnEenheid) =>
+      `${aantal} ${eenheid === 'uren' ? 'uur' : aantal === 1 ? 'werkdag' : 'werkdagen'}`,
+    voorbeeld: 'Zo luidt de termijn',
+    voorbeeldLeeg: 'Kies van, tot en een aantal.',
+    add: 'Toevoegen',
+    save: 'Opslaan',
+    createFailed: 'Fout bij aanmaken termijn',
+    saveFailed: 'Fout bij opslaan termijn',
+    deleteFailed: 'Fout bij verwijderen termijn',
+  },
   /** Searching and comparing published scenarios (spec 001 §2.3). */
   zoeken: {
     selectVersion: 'Selecteren versie',
@@ -804,6 +849,8 @@ export const LABELS = {
   },
   opdrachten: {
     planStatus: (text: string) => `Plan status: ${text}`,
+    /** The filter of the orders past one of their netbeheerder's deadlines (decision 0063). */
+    alleenTermijnVerlopen: 'Alleen termijn verlopen',
     actions: 'Acties',
     cancel: 'Opdracht annuleren',
     cancelText: (opdrachtId: string) =>
@@ -830,6 +877,12 @@ export const LABELS = {
       acties: 'Handmatige acties',
       geenActies: 'Geen handmatige acties.',
       betreft: (types: string) => `Betreft: ${types}`,
+      /** Each start of one of the netbeheerder's deadlines for this order (decision 0063). */
+      termijnen: 'Termijnen',
+      gestart: 'Gestart',
+      uiterlijk: 'Uiterlijk',
+      beantwoord: 'Beantwoord',
+      nietBeantwoord: '—',
       /** The signed delivery receipt (decision 0060). */
       ontvangstbewijs: (status: number, attempt: number) =>
         `Ontvangstbewijs ondertekend (HTTP ${status}, poging ${attempt})`,

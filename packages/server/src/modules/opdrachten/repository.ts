@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Flow, OpdrachtStatusFilter, OpdrachtView } from '@knooppunt/domain';
 import type { Database } from '../../db/client';
 import { finishedCondition, flowCondition, openCondition } from '../../db/monitoring';
-import { opdrachten } from '../../db/schema';
+import { lateOrders, opdrachten } from '../../db/schema';
 import {
   orderPageValues,
   orderPartyFilter,
@@ -19,7 +19,7 @@ import {
   type ListStatements,
 } from '../../monitoring/statements';
 import { Statement, value } from '../../db/statement';
-import { pastDeadline } from '../../termijnen/deadlines';
+import { lateOrderFilter, listedLate } from '../../termijnen/deadlines';
 
 export type OpdrachtRow = typeof opdrachten.$inferSelect;
 export type NewOpdracht = typeof opdrachten.$inferInsert;
@@ -57,7 +57,7 @@ const pageColumns = {
   changed: opdrachten.changed,
   type: opdrachten.type,
   planStatusText: opdrachten.planStatusText,
-  termijnVerlopen: pastDeadline(opdrachten),
+  termijnVerlopen: listedLate(opdrachten),
 };
 
 /** A row of `pageColumns` as the portal sees it (as `toOpdrachtView` in service.ts does from a whole row). */
@@ -115,11 +115,21 @@ interface OpdrachtShape extends OrderPartyShape {
 
 /** The statements of one shape, served by the indexes of decision 0010. */
 const statementsOf = perShape((shape: OpdrachtShape): ListStatements<OpdrachtView> => {
-  const where = and(
+  const filters = [
     flowCondition(opdrachten.versienummer, shape.flow),
     STATUS_CONDITIONS[shape.status],
     orderPartyFilter(opdrachten, shape),
-    shape.termijnVerlopen ? pastDeadline(opdrachten) : undefined,
+  ];
+  // The deadline filter: the late orders of the last refresh (decision 0063), narrowed there by
+  // flow, parties and tenancy on their own columns.
+  const where = and(
+    ...filters,
+    shape.termijnVerlopen
+      ? lateOrderFilter(
+          opdrachten,
+          and(flowCondition(lateOrders.versienummer, shape.flow), orderPartyFilter(lateOrders, shape)),
+        )
+      : undefined,
   );
   const direction = shape.sortDirection === 'desc' ? desc : asc;
   const tieBreak = shape.sortBy === 'opdrachtId' ? [] : [direction(opdrachten.opdrachtId)];
@@ -130,7 +140,10 @@ const statementsOf = perShape((shape: OpdrachtShape): ListStatements<OpdrachtVie
     .orderBy(direction(sortColumns[shape.sortBy]), ...tieBreak)
     .limit(value('limit'))
     .offset(value('skip'));
-  return { page: new Statement(page, (rows) => rows.map(toView)), counts: [cappedCountStatement(opdrachten, where)] };
+  return {
+    page: new Statement(page, (rows) => rows.map(toView)),
+    counts: [cappedCountStatement(opdrachten, where)],
+  };
 });
 
 /** One page of an order overview, as the portal sees it, and its capped count. */

@@ -12,7 +12,6 @@ import type { AuthUser } from '../../auth/verifier';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { ConflictError, NotFoundError } from '../../errors';
-import type { DeadlineRules } from '../../termijnen/deadlines';
 import { isNetbeheerder } from '../organisations/repository';
 import { changerOf } from '../regels/acting-for';
 import {
@@ -54,11 +53,12 @@ export function toTermijn(row: TermijnRecord): Termijn {
 export function createTermijnenService({
   db,
   audit,
-  deadlines,
+  changed,
 }: {
   db: Database;
   audit: AuditService;
-  deadlines: Pick<DeadlineRules, 'changed'>;
+  /** A deadline changed: the lists' rules are read again and the orders past one refreshed. */
+  changed: () => void;
 }) {
   /** 404 for a name that is no netbeheerder: nothing is kept for it. */
   const netbeheerderOf = async (netbeheerder: string) => {
@@ -98,7 +98,7 @@ export function createTermijnenService({
           });
           return termijn;
         }),
-      ).finally(deadlines.changed);
+      ).finally(changed);
     },
 
     async update(user: AuthUser, netbeheerder: string, id: string, body: EditBody): Promise<Termijn> {
@@ -120,7 +120,7 @@ export function createTermijnenService({
           });
           return after;
         }),
-      ).finally(deadlines.changed);
+      ).finally(changed);
     },
 
     async remove(user: AuthUser, netbeheerder: string, id: string): Promise<void> {
@@ -137,7 +137,7 @@ export function createTermijnenService({
           before: toTermijn(row),
         });
       });
-      deadlines.changed();
+      changed();
     },
 
     async setDailyMail(user: AuthUser, netbeheerder: string, dagelijkseMail: boolean): Promise<Termijnen> {

@@ -36,6 +36,7 @@ describe('main menu', () => {
       '/zoeken',
       '/scenarios',
       '/waardenlijsten',
+      '/termijnen',
       '/gebruikers',
       '/organisaties',
       '/auditlog',
@@ -54,6 +55,7 @@ describe('main menu', () => {
       '/hoofdnet/leveringen',
       '/zoeken',
       '/waardenlijsten',
+      '/termijnen',
     ]);
     expect(within(menu).queryByText(LABELS.menu.sections.users)).not.toBeInTheDocument();
   });

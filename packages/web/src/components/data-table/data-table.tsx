@@ -107,6 +107,8 @@ export interface DataTableOwnProps<Row> {
   getRowSx?: (row: Row) => SxProps<Theme> | undefined;
   /** Lets headers of several words take two lines: a wide list then fits a laptop screen. */
   wrapHeaders?: boolean;
+  /** What an empty list says instead of 'Geen resultaten': a list without filters has nothing yet. */
+  emptyText?: string | undefined;
 }
 
 /**
@@ -232,7 +234,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {!loading && !failed && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {LABELS.common.noResults}
+                  {props.emptyText ?? LABELS.common.noResults}
                 </TableCell>
               </TableRow>
             )}

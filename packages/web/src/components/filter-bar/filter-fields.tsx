@@ -4,6 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import type { ChangeEvent } from 'react';
 import { LABELS } from '@/lib/texts';
 import type { FilterDraft } from '@/lib/use-filter-draft';
 import type { FilterValues } from '@/lib/use-list-params';
@@ -99,20 +100,22 @@ export function FilterMultiSelect<F extends FilterValues>(
   );
 }
 
+type ToggleProps<F extends FilterValues> = Omit<FieldProps<F, TextKey<F>>, 'width'> & { onValue: string };
+
 /** A toggle that filters on `onValue` when on and on nothing when off; applied at once. */
-export function FilterSwitch<F extends FilterValues>(
-  props: Omit<FieldProps<F, TextKey<F>>, 'width'> & { onValue: string },
-) {
-  const { draft, name, label, onValue } = props;
-  return (
-    <FormControlLabel
-      label={label}
-      control={
-        <Switch
-          checked={draft.values[name] === onValue}
-          onChange={(event) => draft.apply(name, (event.target.checked ? onValue : '') as F[typeof name])}
-        />
-      }
-    />
-  );
+export function FilterSwitch<F extends FilterValues>(props: ToggleProps<F>) {
+  return <FormControlLabel label={props.label} control={<Switch {...toggled(props)} />} />;
+}
+
+/** A checkbox that filters on `onValue` when ticked and on nothing when not; applied at once. */
+export function FilterCheckbox<F extends FilterValues>(props: ToggleProps<F>) {
+  return <FormControlLabel label={props.label} control={<Checkbox {...toggled(props)} />} />;
+}
+
+function toggled<F extends FilterValues>({ draft, name, onValue }: ToggleProps<F>) {
+  return {
+    checked: draft.values[name] === onValue,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      draft.apply(name, (event.target.checked ? onValue : '') as F[typeof name]),
+  };
 }

@@ -1,4 +1,4 @@
-import type { OpdrachtHistory } from '@knooppunt/domain';
+import { TERMIJN_TEXTS, type OpdrachtHistory, type OpdrachtTermijn, type TermijnStand } from '@knooppunt/domain';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -133,6 +133,43 @@ export function HistoryActies({ history }: { history: OpdrachtHistory }) {
           </ListItem>
         );
       })}
+    </List>
+  );
+}
+
+const STAND_COLORS: Record<TermijnStand, 'warning' | 'success' | 'default'> = {
+  loopt: 'default',
+  verlopen: 'warning',
+  'op tijd': 'success',
+  'te laat': 'warning',
+  vervallen: 'default',
+};
+
+/** Each start of one of the netbeheerder's deadlines, oldest first: when it ends and how it went. */
+export function HistoryTermijnen({ termijnen }: { termijnen: readonly OpdrachtTermijn[] }) {
+  return (
+    <List disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      {termijnen.map((termijn, index) => (
+        <ListItem
+          key={`${termijn.termijnId}-${termijn.van.berichtId}`}
+          divider={index < termijnen.length - 1}
+          sx={{ display: 'block', py: 1 }}
+        >
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 0.5 }}>
+            <Typography variant="subtitle2" component="span">
+              {termijn.omschrijving}
+            </Typography>
+            <Chip size="small" color={STAND_COLORS[termijn.stand]} label={TERMIJN_TEXTS.stand[termijn.stand]} />
+          </Stack>
+          <FactList
+            facts={[
+              [T.gestart, formatDateTime(termijn.van.at)],
+              [T.uiterlijk, formatDateTime(termijn.uiterlijk)],
+              [T.beantwoord, termijn.tot ? formatDateTime(termijn.tot.at) : T.nietBeantwoord],
+            ]}
+          />
+        </ListItem>
+      ))}
     </List>
   );
 }

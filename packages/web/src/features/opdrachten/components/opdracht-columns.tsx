@@ -1,4 +1,6 @@
-import type { Flow, OpdrachtView } from '@knooppunt/domain';
+import { TERMIJN_TEXTS, type Flow, type OpdrachtView } from '@knooppunt/domain';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from '@/components/data-table/data-table';
@@ -9,9 +11,13 @@ import { LABELS } from '@/lib/texts';
 function Status({ opdracht, flow }: { opdracht: OpdrachtView; flow: Flow }) {
   return (
     <>
-      <Typography variant="body2" sx={opdracht.status === 'error' ? { color: 'error.main' } : undefined}>
-        {opdracht.statusText}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', columnGap: 1, rowGap: 0.5, flexWrap: 'wrap' }}>
+        <Typography variant="body2" sx={opdracht.status === 'error' ? { color: 'error.main' } : undefined}>
+          {opdracht.statusText}
+        </Typography>
+        {/* Past one of its netbeheerder's deadlines (decision 0063). */}
+        {opdracht.termijnVerlopen && <Chip size="small" color="warning" label={TERMIJN_TEXTS.verlopen} />}
+      </Stack>
       {flow === 'hoofdnet' && opdracht.planStatusText && (
         <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
           {LABELS.opdrachten.planStatus(opdracht.planStatusText)}

@@ -1,5 +1,6 @@
 import {
   ERROR_TITLES,
+  TERMIJN_TEXTS,
   TITLES,
   type CappedPaged,
   type OpdrachtHistory,
@@ -116,6 +117,7 @@ const HISTORY: OpdrachtHistory = {
       toelichting: null,
     },
   ],
+  termijnen: [],
 };
 
 const page = (items: OpdrachtView[]): CappedPaged<OpdrachtView> => ({
@@ -275,6 +277,54 @@ describe('the history of an order', () => {
     await user.click(within(panel).getByRole('button', { name: T.bewijsdossier }));
     expect(await screen.findByText(ERROR_TITLES.downloadBewijsdossier)).toBeInTheDocument();
     expect(clicked).toHaveLength(2);
+  });
+
+  it('shows no Termijnen section for an order without deadlines', async () => {
+    stub();
+    const { panel } = await openHistory();
+
+    expect(await within(panel).findByRole('region', { name: T.berichten })).toBeInTheDocument();
+    expect(within(panel).queryByRole('region', { name: T.termijnen })).not.toBeInTheDocument();
+  });
+
+  it('shows how each of its deadlines went: started, due, answered and its state (decision 0063)', async () => {
+    stub(() =>
+      Response.json({
+        ...HISTORY,
+        termijnen: [
+          {
+            termijnId: 't-1',
+            omschrijving: 'Planning binnen 1 werkdag na Opdracht',
+            van: { berichtId: 'm-1', at: '2025-02-03T09:00:02Z' },
+            uiterlijk: '2025-02-04T22:59:59Z',
+            tot: { berichtId: 'm-2', at: '2025-02-03T09:30:00Z' },
+            stand: 'op tijd',
+          },
+          {
+            termijnId: 't-2',
+            omschrijving: 'TG binnen 48 uur na Planning',
+            van: { berichtId: 'm-2', at: '2025-02-03T09:45:00Z' },
+            uiterlijk: '2025-02-05T09:45:00Z',
+            tot: null,
+            stand: 'verlopen',
+          },
+        ],
+      } satisfies OpdrachtHistory),
+    );
+    const { panel } = await openHistory();
+
+    const termijnen = await within(panel).findByRole('region', { name: T.termijnen });
+    const [planning, tg] = within(termijnen).getAllByRole('listitem');
+    expect(planning).toHaveTextContent('Planning binnen 1 werkdag na Opdracht');
+    expect(factsOf(planning!)).toEqual({
+      [T.gestart]: formatDateTime('2025-02-03T09:00:02Z'),
+      [T.uiterlijk]: formatDateTime('2025-02-04T22:59:59Z'),
+      [T.beantwoord]: formatDateTime('2025-02-03T09:30:00Z'),
+    });
+    expect(within(planning!).getByText(TERMIJN_TEXTS.stand['op tijd'])).toBeInTheDocument();
+    expect(tg).toHaveTextContent('TG binnen 48 uur na Planning');
+    expect(factsOf(tg!)[T.beantwoord]).toBe(T.nietBeantwoord);
+    expect(within(tg!).getByText(TERMIJN_TEXTS.verlopen)).toBeInTheDocument();
   });
 
   it("says in the panel and in an alert that the history could not be loaded, with 'Opnieuw proberen'", async () => {

@@ -8,7 +8,7 @@ import { LABELS } from '@/lib/texts';
 import { useOpdrachtHistorie } from '../api/get-opdracht-historie';
 import { HistoryBerichten } from './history-berichten';
 import { HistoryBewijsdossier } from './history-bewijsdossier';
-import { HistoryActies, HistoryHeader, HistoryLeveringen, HistorySection } from './history-sections';
+import { HistoryActies, HistoryHeader, HistoryLeveringen, HistorySection, HistoryTermijnen } from './history-sections';
 
 const T = LABELS.opdrachten.historie;
 
@@ -19,9 +19,9 @@ interface OpdrachtHistoryPanelProps {
 }
 
 /**
- * The right-hand panel a row of Opdrachten opens (issue 32, decision 0059): the order, its
- * messages with their delivery and the status each brought, its leveringen (Hoofdnet) and the
- * manual actions on it. A message opens its own panel over it, the one Berichten shows.
+ * The right-hand panel a row of Opdrachten opens (issue 32, decision 0059): the order, how its
+ * netbeheerder's deadlines went (decision 0063), its messages with their delivery and the status
+ * each brought, its leveringen (Hoofdnet) and the manual actions on it. A message opens its own panel over it, the one Berichten shows.
  */
 export function OpdrachtHistoryPanel({ opdrachtId, onClose }: OpdrachtHistoryPanelProps) {
   // The last order stays on screen while the panel slides away.
@@ -48,6 +48,11 @@ function OpdrachtHistoryContent({ opdrachtId }: { opdrachtId: string }) {
     <>
       <HistoryHeader history={history} />
       <HistoryBewijsdossier opdrachtId={history.opdrachtId} />
+      {history.termijnen.length > 0 && (
+        <HistorySection title={T.termijnen}>
+          <HistoryTermijnen termijnen={history.termijnen} />
+        </HistorySection>
+      )}
       <HistorySection title={T.berichten}>
         <HistoryBerichten
           berichten={history.berichten}

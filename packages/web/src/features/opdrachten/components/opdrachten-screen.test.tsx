@@ -1,4 +1,11 @@
-import { ERROR_TITLES, SUCCESS_MESSAGES, TITLES, type CappedPaged, type OpdrachtView } from '@knooppunt/domain';
+import {
+  ERROR_TITLES,
+  SUCCESS_MESSAGES,
+  TERMIJN_TEXTS,
+  TITLES,
+  type CappedPaged,
+  type OpdrachtView,
+} from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABELS } from '@/lib/texts';
@@ -109,6 +116,44 @@ describe('Overzicht van opdrachten', () => {
           { name: 'opdrachtnemer', value: 'Aannemer_Alfa' },
           { name: 'status', value: 'Alle' },
         ],
+      }),
+    );
+  });
+
+  it("marks an order past a deadline 'Termijn verlopen' beside its status (decision 0063)", async () => {
+    stub({ items: [{ ...ROWS[0]!, termijnVerlopen: true }, ROWS[1]!] });
+    renderWithProviders(<OpdrachtenScreen flow="aansluiting" />, { roles: MONITOR, url: '/opdrachten' });
+
+    expect(within(await rowOf('OPD-OPEN')).getByText(TERMIJN_TEXTS.verlopen)).toBeInTheDocument();
+    expect(within(await rowOf('OPD-FOUT')).queryByText(TERMIJN_TEXTS.verlopen)).not.toBeInTheDocument();
+  });
+
+  it("asks for the orders past a deadline alone while 'Alleen termijn verlopen' is ticked, keeping it in the URL", async () => {
+    const api = stub();
+    const { user, router } = renderWithProviders(<OpdrachtenScreen flow="hoofdnet" />, {
+      roles: MONITOR,
+      url: '/hoofdnet/opdrachten',
+    });
+    await rowOf('OPD-OPEN');
+    const checkbox = screen.getByRole('checkbox', { name: LABELS.opdrachten.alleenTermijnVerlopen });
+    expect(checkbox).not.toBeChecked();
+
+    await user.click(checkbox);
+
+    expect(router.state.location.search).toBe('?termijnVerlopen=true');
+    await waitFor(async () =>
+      expect((await api.bodies('POST', SEARCH.hoofdnet)).at(-1)).toMatchObject({
+        filters: [
+          { name: 'status', value: 'Open' },
+          { name: 'termijnVerlopen', value: true },
+        ],
+      }),
+    );
+    await user.click(checkbox);
+    expect(router.state.location.search).toBe('');
+    await waitFor(async () =>
+      expect((await api.bodies('POST', SEARCH.hoofdnet)).at(-1)).toMatchObject({
+        filters: [{ name: 'status', value: 'Open' }],
       }),
     );
   });

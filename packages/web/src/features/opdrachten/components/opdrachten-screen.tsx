@@ -16,13 +16,13 @@ import BlockIcon from '@mui/icons-material/Block';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { FilterBar } from '@/components/filter-bar/filter-bar';
-import { FilterSelect, FilterTextField } from '@/components/filter-bar/filter-fields';
+import { FilterCheckbox, FilterSelect, FilterTextField } from '@/components/filter-bar/filter-fields';
 import { Page } from '@/components/page/page';
 import { usePermissions } from '@/lib/auth/current-user';
 import { LABELS } from '@/lib/texts';
 import { useFilterDraft } from '@/lib/use-filter-draft';
-import { searchBodyOf, useListParams } from '@/lib/use-list-params';
-import { OPDRACHT_SORT_FIELDS, useSearchOpdrachten } from '../api/search-opdrachten';
+import { searchBodyOf, useListParams, type ListParams } from '@/lib/use-list-params';
+import { OPDRACHT_SORT_FIELDS, useSearchOpdrachten, type OpdrachtSortField } from '../api/search-opdrachten';
 import { opdrachtColumns } from './opdracht-columns';
 import { OpdrachtHistoryPanel } from './opdracht-history-panel';
 import { useCancelOpdracht } from './use-cancel-opdracht';
@@ -33,7 +33,10 @@ const FILTER_DEFAULTS = {
   opdrachtnemer: '',
   status: DEFAULT_OPDRACHT_STATUS_FILTER as string,
   opdrachtId: '',
+  termijnVerlopen: '',
 };
+/** The URL's `termijnVerlopen=true`; the server takes the filter as a boolean. */
+const TERMIJN_VERLOPEN = 'true';
 
 const PAGE_SIZES: Record<Flow, number> = { aansluiting: PAGE_SIZE.opdrachten, hoofdnet: PAGE_SIZE.hoofdnetOpdrachten };
 
@@ -49,7 +52,7 @@ export function OpdrachtenScreen({ flow }: { flow: Flow }) {
     defaultSort: { sortBy: 'changed', sortDirection: 'desc' },
     pageSize: PAGE_SIZES[flow],
   });
-  const search = useSearchOpdrachten(flow, searchBodyOf(list));
+  const search = useSearchOpdrachten(flow, searchBodyOfOpdrachten(list));
   const filters = useFilterDraft(list, { onRefresh: () => void search.refetch() });
   const cancel = useCancelOpdracht();
   const [historie, setHistorie] = useState<string>();
@@ -89,6 +92,12 @@ export function OpdrachtenScreen({ flow }: { flow: Flow }) {
             width={160}
           />
           <FilterTextField draft={filters} name="opdrachtId" label={LABELS.monitoring.opdrachtId} />
+          <FilterCheckbox
+            draft={filters}
+            name="termijnVerlopen"
+            label={LABELS.opdrachten.alleenTermijnVerlopen}
+            onValue={TERMIJN_VERLOPEN}
+          />
         </FilterBar>
         <Divider />
         <DataTable
@@ -105,4 +114,15 @@ export function OpdrachtenScreen({ flow }: { flow: Flow }) {
       {cancel.confirmDialog}
     </Page>
   );
+}
+
+/** The list's search, with 'Alleen termijn verlopen' as the boolean the server takes (decision 0063). */
+function searchBodyOfOpdrachten(list: ListParams<typeof FILTER_DEFAULTS, OpdrachtSortField>) {
+  const body = searchBodyOf(list);
+  return {
+    ...body,
+    filters: body.filters.map((filter) =>
+      filter.name === 'termijnVerlopen' ? { name: filter.name, value: filter.value === TERMIJN_VERLOPEN } : filter,
+    ),
+  };
 }
