@@ -117,6 +117,16 @@ const history = {
       toelichting: null,
     },
   ],
+  termijnen: [
+    {
+      termijnId: id,
+      omschrijving: 'BeoordelingLevering binnen 48 uur na Eindlevering',
+      van: { berichtId: id, at: '2026-11-20T10:00:00.000Z' },
+      uiterlijk: '2026-11-22T10:00:00.000Z',
+      tot: null,
+      stand: 'verlopen',
+    },
+  ],
 };
 const page = <T>(items: T[]) => ({ items, count: items.length, countIsLowerBound: false, skip: 0, limit: 50 });
 
@@ -147,7 +157,11 @@ describe('the compiled serializer of the monitoring searches and the order histo
     ['leveringen', leveringPageSchema, { ...page([levering]), count: 10_000, countIsLowerBound: true }],
     ['an empty page', messagePageSchema, page([])],
     ['an order history', opdrachtHistorySchema, history],
-    ['an order history without messages', opdrachtHistorySchema, { ...history, berichten: [], acties: [] }],
+    [
+      'an order history without messages',
+      opdrachtHistorySchema,
+      { ...history, berichten: [], acties: [], termijnen: [] },
+    ],
     ['the value list', monitoringValuelistSchema, { senders: ['Aannemer_Alfa', 'Netbeheer_Noord'], receivers: [] }],
     [
       'an error',

@@ -10,8 +10,17 @@ export type Fingerprint = Map<string, string>;
  * `knooppunt_test.<table>`): one statement, a count and a sum of row hashes per table, so any
  * insert, update or delete shows. `excluded` names tables that legitimately change on reads.
  */
-/** Written in the background by every process (operator/alerts.ts), whatever a request did. */
-const BACKGROUND_TABLES = ['process_heartbeats', 'platform_alerts', 'platform_faults'];
+/**
+ * Written in the background by every process, whatever a request did: the operator's alerts
+ * (operator/alerts.ts) and the refresh of the orders past a deadline (termijnen/late-orders.ts).
+ */
+const BACKGROUND_TABLES = [
+  'process_heartbeats',
+  'platform_alerts',
+  'platform_faults',
+  'late_orders',
+  'late_orders_refresh',
+];
 
 export async function fingerprinter(db: Database, excludedToo: readonly string[] = []) {
   const excluded = [...BACKGROUND_TABLES, ...excludedToo];
