@@ -214,7 +214,9 @@ for (const flow of FLOWS) {
       await panel.getByLabel('Client ID').fill('netbeheer_noord-nieuw');
       await panel.getByLabel('Scope').fill('berichten');
       await panel.getByRole('button', { name: 'Opslaan' }).click();
-      await expect(page.getByText('Configuratie successvol bijgewerkt')).toBeVisible();
+      // On a loaded runner the draft was saved but its toast came after the default wait (twice,
+      // both beside other suites); the toast is the spec's confirmation, so it is awaited longer.
+      await expect(page.getByText('Configuratie successvol bijgewerkt')).toBeVisible({ timeout: 20_000 });
 
       const draft = draftRow(page, 'Netbeheer_Noord');
       await expect(draft).toContainText('Neem contact op met functioneel beheer om deze conceptversie te activeren.');
