@@ -1,5 +1,6 @@
 import { flowOf } from '@knooppunt/domain';
 import type { Database } from '../db/client';
+import { periodic } from '../lib/periodic';
 import type { Mailer } from '../mail/outbox';
 import { deliveryAlertMail, deliveryRecoveryMail, FLOW_NAMES } from '../mail/templates';
 import {
@@ -104,8 +105,6 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
   const { db, mailer, rules, log } = options;
   const now = options.now ?? Date.now;
   const base = options.publicUrl.replace(/\/$/, '');
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
   const uitvalUrl = (receiver: string, versienummer: string) =>
     `${base}${flowOf(versienummer) === 'hoofdnet' ? '/hoofdnet/uitval' : '/uitval'}?${new URLSearchParams({ receiver })}`;
@@ -282,26 +281,9 @@ export function createDeliveryAlerts(options: DeliveryAlertsOptions): DeliveryAl
     return mails;
   }
 
-  const tick = () => {
-    if (running) return;
-    running = evaluate()
-      .catch((error: unknown) =>
-        log.warn({ err: error }, 'evaluating delivery alerts failed; tried again at the next check'),
-      )
-      .finally(() => (running = undefined));
-  };
-
-  return {
-    evaluate,
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, options.checkMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const timer = periodic(evaluate, {
+    everyMs: options.checkMs,
+    onError: (error) => log.warn({ err: error }, 'evaluating delivery alerts failed; tried again at the next check'),
+  });
+  return { evaluate, start: timer.start, stop: timer.stop };
 }

@@ -1,10 +1,13 @@
 /** Scrapes read the database at most this often; in between they answer the last reading. */
 export const DATABASE_READ_INTERVAL_MS = 10_000;
 
-/** `load` at most once per interval, shared by concurrent callers; a failed reading is not kept. */
-export function atMostEvery<T>(intervalMs: number, load: () => Promise<T>): () => Promise<T> {
+/**
+ * `load` at most once per interval, shared by concurrent callers; a failed reading is not kept, and
+ * `forget()` makes the next call read again (after a change the caller knows of).
+ */
+export function atMostEvery<T>(intervalMs: number, load: () => Promise<T>): (() => Promise<T>) & { forget(): void } {
   let last: { at: number; value: Promise<T> } | undefined;
-  return () => {
+  const read = () => {
     if (last && Date.now() - last.at < intervalMs) return last.value;
     const value = load();
     const reading = { at: Date.now(), value };
@@ -14,4 +17,9 @@ export function atMostEvery<T>(intervalMs: number, load: () => Promise<T>): () =
     });
     return value;
   };
+  return Object.assign(read, {
+    forget: () => {
+      last = undefined;
+    },
+  });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/errors';
 import type { Mailer } from '../mail/outbox';
+import { periodic } from '../lib/periodic';
 import { alertMail, dutchDuration, dutchMoment } from '../mail/templates';
 import { PLATFORM_FAULT_QUIET_MS } from './faults';
 
@@ -84,8 +85,6 @@ const TEXTS = {
 export function createOperatorAlerts(options: OperatorAlertsOptions) {
   const { db, mailer, log } = options;
   const now = options.now ?? Date.now;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
   let unreachableSince: Date | undefined;
   const started = new Date();
 
@@ -259,29 +258,9 @@ export function createOperatorAlerts(options: OperatorAlertsOptions) {
     return result;
   }
 
-  return {
-    evaluate,
-    start(): void {
-      if (timer) return;
-      const tick = () => {
-        if (running) return;
-        running = evaluate()
-          .catch(() => undefined)
-          .finally(() => {
-            running = undefined;
-          });
-      };
-      // At once too: the Overzicht lists this process from its start.
-      tick();
-      timer = setInterval(tick, options.checkMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  // At start too: the Overzicht lists this process from its start.
+  const timer = periodic(evaluate, { everyMs: options.checkMs, atStart: true, onError: () => undefined });
+  return { evaluate, start: timer.start, stop: timer.stop };
 }
 
 export type OperatorAlerts = ReturnType<typeof createOperatorAlerts>;

@@ -3,6 +3,7 @@ import { TERMIJN_TEXTS, flowOf, type Flow } from '@knooppunt/domain';
 import { queryRows, type Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/errors';
 import { opdrachten } from '../db/schema';
+import { periodic } from '../lib/periodic';
 import { NamedStatement, value } from '../db/statement';
 import type { Mailer } from '../mail/outbox';
 import { alertMail, dutchMoment, FLOW_NAMES } from '../mail/templates';
@@ -82,8 +83,6 @@ const TEXTS = {
 
 export function createDeadlineMail(options: DeadlineMailOptions): DeadlineMail {
   const { db, mailer, deadlines, log } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
   /** The netbeheerders whose mail of `today` has not gone yet. */
   const due = (today: string) =>
@@ -184,31 +183,14 @@ export function createDeadlineMail(options: DeadlineMailOptions): DeadlineMail {
     return result;
   }
 
-  const tick = () => {
-    if (running) return;
-    running = run()
-      .catch((error: unknown) => {
-        // An outage is the operator's alert already (decision 0048); the next look tries again.
-        if (!isDatabaseUnavailable(error)) log.error({ err: error }, 'daily deadline mail failed');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
-  return {
-    run,
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, options.checkMs);
-      timer.unref();
+  const timer = periodic(run, {
+    everyMs: options.checkMs,
+    // An outage is the operator's alert already (decision 0048); the next look tries again.
+    onError: (error) => {
+      if (!isDatabaseUnavailable(error)) log.error({ err: error }, 'daily deadline mail failed');
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  });
+  return { run, start: timer.start, stop: timer.stop };
 }
 
 const hourFormat = new Intl.DateTimeFormat('en-GB', {

@@ -2,6 +2,7 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { TERMIJN_TEXTS, termijnStatussen, type Flow, type OpdrachtTermijn, type TermijnStand } from '@knooppunt/domain';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import { atMostEvery } from '../lib/at-most-every';
 import { lateOrders, messages } from '../db/schema';
 import { value } from '../db/statement';
 import { allTermijnen, type TermijnRecord } from '../modules/termijnen/repository';
@@ -19,28 +20,9 @@ export interface DeadlineRules {
   now(): Date;
 }
 
-const FRESH_MS = 1000;
-
 export function createDeadlineRules(db: Database, now: () => Date = () => new Date()): DeadlineRules {
-  let cached: { at: number; rules: Promise<readonly TermijnRecord[]> } | undefined;
-  return {
-    rules() {
-      const at = Date.now();
-      if (!cached || at - cached.at >= FRESH_MS) {
-        const rules = allTermijnen(db);
-        cached = { at, rules };
-        // A failed read is not kept: the next call reads again.
-        rules.catch(() => {
-          if (cached?.rules === rules) cached = undefined;
-        });
-      }
-      return cached.rules;
-    },
-    changed() {
-      cached = undefined;
-    },
-    now,
-  };
+  const rules = atMostEvery<readonly TermijnRecord[]>(1000, () => allTermijnen(db));
+  return { rules, changed: rules.forget, now };
 }
 
 /** The statuses each `tot` type is accepted in, as JSON text for the statements (fixed data). */

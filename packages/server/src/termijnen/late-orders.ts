@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/errors';
 import { lateOrders, opdrachten } from '../db/schema';
+import { periodic } from '../lib/periodic';
 import { Statement } from '../db/statement';
 import { deadlinesParameter, deadlinesPastOf, type DeadlineRules } from './deadlines';
 
@@ -38,7 +39,6 @@ export function createLateOrders(options: {
   log: { error(object: object, message: string): void };
 }): LateOrders {
   const { db, deadlines, log } = options;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<boolean> | undefined;
 
   async function refreshOnce(force: boolean): Promise<boolean> {
@@ -75,29 +75,20 @@ export function createLateOrders(options: {
     return current;
   };
 
-  const tick = () => {
-    refresh(false).catch((error: unknown) => {
-      if (!isDatabaseUnavailable(error)) log.error({ err: error }, 'refreshing the orders past a deadline failed');
-    });
+  const failed = (error: unknown) => {
+    if (!isDatabaseUnavailable(error)) log.error({ err: error }, 'refreshing the orders past a deadline failed');
   };
+  // At start too: a process that starts after a pause shows what ran out meanwhile.
+  const timer = periodic(() => refresh(false), { everyMs: options.intervalMs, atStart: true, onError: failed });
 
   return {
     refresh: () => refresh(true),
     soon: () => {
-      refresh(true).catch((error: unknown) => {
-        if (!isDatabaseUnavailable(error)) log.error({ err: error }, 'refreshing the orders past a deadline failed');
-      });
+      refresh(true).catch(failed);
     },
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, options.intervalMs);
-      timer.unref();
-      // At start too: a process that starts after a pause shows what ran out meanwhile.
-      tick();
-    },
+    start: timer.start,
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      await timer.stop();
       await running?.catch(() => {});
     },
   };
