@@ -53,7 +53,7 @@ interface LateRow extends Record<string, unknown> {
 }
 
 /** One netbeheerder's open orders past a deadline, each with the deadline and its start. */
-const lateOrders = new NamedStatement<LateRow, LateRow[]>(
+const lateOrdersOf = new NamedStatement<LateRow, LateRow[]>(
   sql`select ${opdrachten.opdrachtId} as opdracht_id, ${opdrachten.versienummer} as versienummer,
         ${opdrachten.opdrachtnemer} as opdrachtnemer, ${opdrachten.statusText} as status_text, late.termijn_id, late.started
       from ${opdrachten}
@@ -119,7 +119,9 @@ export function createDeadlineMail(options: DeadlineMailOptions): DeadlineMail {
       // Another process sends it, or sent it already, or it was switched off meanwhile.
       if (!claimed) return undefined;
       const rows =
-        rules.length === 0 ? [] : await lateOrders.run(tx, { netbeheerder, termijnen: deadlinesParameter(rules, now) });
+        rules.length === 0
+          ? []
+          : await lateOrdersOf.run(tx, { netbeheerder, termijnen: deadlinesParameter(rules, now) });
       // Per party and versienummer: its lines.
       const lines = new Map<string, { party: string; versienummer: string; lines: string[]; orders: Set<string> }>();
       for (const row of rows) {

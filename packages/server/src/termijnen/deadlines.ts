@@ -88,7 +88,7 @@ function deadlinesPast(order: OrderColumns): SQL {
 }
 
 /** Whether the order of these columns is past one of the deadlines in `value('termijnen')`. */
-export function pastDeadline(order: OrderColumns): SQL<boolean> {
+function pastDeadline(order: OrderColumns): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${deadlinesPast(order)})`;
 }
 

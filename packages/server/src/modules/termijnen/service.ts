@@ -78,8 +78,8 @@ export function createTermijnenService({
   return {
     async get(netbeheerder: string): Promise<Termijnen> {
       await netbeheerderOf(netbeheerder);
-      const [rows, dagelijkseMail] = [await listTermijnen(db, netbeheerder), await dailyMailOf(db, netbeheerder)];
-      return { netbeheerder, dagelijkseMail, termijnen: rows.map(toTermijn) };
+      const rows = await listTermijnen(db, netbeheerder);
+      return { netbeheerder, dagelijkseMail: await dailyMailOf(db, netbeheerder), termijnen: rows.map(toTermijn) };
     },
 
     async create(user: AuthUser, netbeheerder: string, input: TermijnInput): Promise<Termijn> {
