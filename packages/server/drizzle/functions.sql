@@ -110,6 +110,7 @@ CREATE OR REPLACE FUNCTION public.delivery_claim(p_lanes integer, p_lane_heads i
  RETURNS TABLE(id uuid, opdracht_id text, versienummer text, type text, sender text, receiver text, data_json text, failed_attempts integer, created timestamp with time zone, due_now boolean, config_version integer, lane uuid, contended boolean)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_custom_plan'
+ SET random_page_cost TO '1.1'
 AS $function$
 #variable_conflict use_column
 declare
@@ -199,6 +200,7 @@ CREATE OR REPLACE FUNCTION public.delivery_fail(p_failures jsonb, p_unclaimed_on
  RETURNS void
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_custom_plan'
+ SET random_page_cost TO '1.1'
 AS $function$
 #variable_conflict use_column
 begin
@@ -253,6 +255,7 @@ CREATE OR REPLACE FUNCTION public.delivery_record(p_delivered uuid[], p_delivere
  RETURNS TABLE(id uuid, opdracht_id text, versienummer text, type text, sender text, receiver text, data_json text, failed_attempts integer, created timestamp with time zone, due_now boolean, config_version integer, lane uuid, waiting boolean)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_custom_plan'
+ SET random_page_cost TO '1.1'
 AS $function$
 #variable_conflict use_column
 declare
@@ -494,6 +497,7 @@ $function$;
 CREATE OR REPLACE FUNCTION knooppunt_test.delivery_claim(p_lanes integer, p_lane_heads integer, p_lease_ms integer, p_run_length integer)
  RETURNS TABLE(id uuid, opdracht_id text, versienummer text, type text, sender text, receiver text, data_json text, failed_attempts integer, created timestamp with time zone, due_now boolean, config_version integer, lane uuid, contended boolean)
  LANGUAGE plpgsql
+ SET random_page_cost TO '1.1'
 AS $function$
 #variable_conflict use_column
 declare
@@ -582,6 +586,7 @@ $function$;
 CREATE OR REPLACE FUNCTION knooppunt_test.delivery_fail(p_failures jsonb, p_unclaimed_only boolean)
  RETURNS void
  LANGUAGE plpgsql
+ SET random_page_cost TO '1.1'
 AS $function$
 #variable_conflict use_column
 begin
@@ -635,6 +640,7 @@ $function$;
 CREATE OR REPLACE FUNCTION knooppunt_test.delivery_record(p_delivered uuid[], p_delivered_lanes uuid[], p_delivered_at timestamp with time zone[], p_receipts text[], p_receipt_batch_ids uuid[], p_receipt_batches text[], p_failures jsonb, p_released uuid[], p_released_lanes uuid[], p_handoff boolean, p_lease_ms integer, p_run_length integer)
  RETURNS TABLE(id uuid, opdracht_id text, versienummer text, type text, sender text, receiver text, data_json text, failed_attempts integer, created timestamp with time zone, due_now boolean, config_version integer, lane uuid, waiting boolean)
  LANGUAGE plpgsql
+ SET random_page_cost TO '1.1'
 AS $function$
 #variable_conflict use_column
 declare

@@ -100,6 +100,33 @@ describe('outbound', () => {
     expect(answer.truncated).toBe(true);
   });
 
+  it('reads a body of a declared length whole, and at most MAX_RESPONSE_BYTES of a longer declared one', async () => {
+    const declared = (size: number) =>
+      server((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(size) });
+        response.end('y'.repeat(size));
+      });
+    const whole = await outbound().post(`${(await declared(MAX_RESPONSE_BYTES)).origin}/`, post);
+    expect(whole).toMatchObject({ text: 'y'.repeat(MAX_RESPONSE_BYTES), truncated: false });
+    const longer = await outbound().post(`${(await declared(MAX_RESPONSE_BYTES + 1)).origin}/`, post);
+    expect(longer.text).toHaveLength(MAX_RESPONSE_BYTES);
+    expect(longer.truncated).toBe(true);
+  });
+
+  it.each([
+    ['a declared length', { 'content-length': '100' }],
+    ['chunks', {}],
+  ])('gives up after the timeout when a body of %s stops coming', async (_kind, headers) => {
+    const target = await server((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain', ...headers });
+      response.write('begin');
+    });
+    const started = Date.now();
+    const error = await failure(outbound({ timeoutMs: 300 }).post(`${target.origin}/`, post));
+    expect(error).toMatchObject({ code: 'timeout', message: 'Geen reactie binnen 0,3 seconden' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it('gives up after the timeout when the server never answers', async () => {
     const target = await server(() => {});
     const started = Date.now();

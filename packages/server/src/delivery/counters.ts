@@ -78,7 +78,17 @@ export function createDeliveryCounters(options: DeliveryCountersOptions): Delive
   let flushing: Promise<void> | undefined;
   let lastSweep = 0;
 
-  const minuteOf = (at: number) => new Date(Math.floor(at / 60_000) * 60_000).toISOString();
+  // The minute's text, made once a minute rather than twice a message.
+  let minuteNumber = NaN;
+  let minuteText = '';
+  const minuteOf = (at: number) => {
+    const number = Math.floor(at / 60_000);
+    if (number !== minuteNumber) {
+      minuteNumber = number;
+      minuteText = new Date(number * 60_000).toISOString();
+    }
+    return minuteText;
+  };
   const entry = (receiver: string, versienummer: string, at: number): Minute => {
     const minute = minuteOf(at);
     const key = keyOf(receiver, versienummer, minute);

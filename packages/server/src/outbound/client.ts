@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import net from 'node:net';
@@ -23,7 +24,6 @@ export interface OutboundRequest {
   headers?: Record<string, string>;
   body: string;
   mtls: boolean;
-  signal?: AbortSignal;
 }
 
 export interface OutboundResponse {
@@ -75,20 +75,25 @@ export function createOutbound(options: OutboundOptions): Outbound {
       const target = checkTarget(url, allowPrivateTargets);
       const dispatcher = call.mtls ? mtls : plain;
       if (!dispatcher) throw new OutboundError('no_client_certificate', OUTBOUND_TEXTS.noClientCertificate);
-      // A timer of our own, cleared when the call ends: AbortSignal.timeout's timer would run out
-      // (and build its TimeoutError) for every call, long after most have ended.
-      const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(), timeoutMs);
-      const signal = call.signal ? AbortSignal.any([timeout.signal, call.signal]) : timeout.signal;
+      // A timer of our own, cleared when the call ends (AbortSignal.timeout's would run out, and
+      // build its TimeoutError, for every call long after most have ended), aborting through an
+      // EventEmitter, which undici takes as a signal: an AbortController and its listeners cost
+      // ~4 µs a call, a third of what the delivery worker itself spends on a message.
+      const abort = new EventEmitter();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        abort.emit('abort');
+      }, timeoutMs);
       try {
         const response = await request(target, {
           method: 'POST',
           headers: call.headers,
           body: call.body,
           dispatcher,
-          signal,
+          signal: abort,
         });
-        const { text, truncated } = await readCapped(response.body);
+        const { text, truncated } = await readBody(response);
         return {
           status: response.statusCode,
           statusText: STATUS_CODES[response.statusCode] ?? '',
@@ -97,7 +102,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
           truncated,
         };
       } catch (error) {
-        const failure = toOutboundError(error, { timedOut: timeout.signal.aborted, timeoutMs });
+        const failure = toOutboundError(error, { timedOut, timeoutMs });
         // A server that wants a client certificate may just hang up after the handshake (Node's
         // https server does, under TLS 1.3) instead of sending an alert that names the reason.
         if (failure.code === 'connection_lost' && target.protocol === 'https:' && !call.mtls) {
@@ -145,20 +150,38 @@ function checkTarget(url: string, allowPrivateTargets: boolean): URL {
   return target;
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body']): Promise<{ text: string; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let truncated = false;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    const room = MAX_RESPONSE_BYTES - size;
-    if (chunk.length > room) {
-      chunks.push(chunk.subarray(0, room));
-      truncated = true;
-      // Leaving the loop destroys the stream: the rest is never read and the socket is dropped.
-      break;
-    }
-    chunks.push(chunk);
-    size += chunk.length;
+/**
+ * The answer's body, at most MAX_RESPONSE_BYTES of it. An answer whose Content-Length is within
+ * that is read whole (HTTP/1.1 framing stops it there), without the stream iterator's cost.
+ */
+async function readBody(response: Dispatcher.ResponseData): Promise<{ text: string; truncated: boolean }> {
+  if (Number(response.headers['content-length']) <= MAX_RESPONSE_BYTES) {
+    return { text: await response.body.text(), truncated: false };
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated };
+  return readCapped(response.body);
+}
+
+/** Reads the body's chunks until MAX_RESPONSE_BYTES; past that the stream is destroyed, the rest never read. */
+function readCapped(body: Dispatcher.ResponseData['body']): Promise<{ text: string; truncated: boolean }> {
+  // Events rather than the stream's async iterator, which costs a message's delivery several objects.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      const room = MAX_RESPONSE_BYTES - size;
+      if (chunk.length <= room) {
+        chunks.push(chunk);
+        size += chunk.length;
+        return;
+      }
+      chunks.push(chunk.subarray(0, room));
+      body.off('data', onData);
+      // Destroying the stream drops the socket: the rest is never read.
+      body.destroy();
+      resolve({ text: Buffer.concat(chunks).toString('utf8'), truncated: true });
+    };
+    body.on('data', onData);
+    body.once('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), truncated: false }));
+    body.once('error', reject);
+  });
 }
