@@ -360,6 +360,40 @@ describe('test environment retention (decision 0038)', { timeout: 60_000 }, () =
     expect(await left(db)).toEqual(['T-oud']);
     expect((await rowOf(db, production)).data).toEqual({ opdrachtId: 'T-oud', geheim: 'inhoud' });
   });
+
+  it('deletes the old receipt batches no test message names any more; production’s and those still named stay', async () => {
+    t = await createTestApp();
+    const { db, testDb } = t.app;
+    const batch = async (database: Database, created: Date) => {
+      const id = randomUUID();
+      await database.execute(
+        sql`insert into receipt_batches (id, jws, created) values (${id}, 'h..s', ${created.toISOString()})`,
+      );
+      return id;
+    };
+    const receipt = (database: Database, messageId: string, batchId: string) =>
+      database.execute(
+        sql`update messages set receipt = ${`${batchId}.0.${'a'.repeat(64)}.200.1.x`} where id = ${messageId}`,
+      );
+    // A test order past retention with its batch; a recent test order delivered in an old batch.
+    await order(testDb, 'T-oud', 900, ago(31));
+    const gone = await batch(testDb, ago(31));
+    await receipt(testDb, await message(testDb, 'T-oud', ago(31)), gone);
+    await order(testDb, 'T-recent', 900, ago(5));
+    const named = await batch(testDb, ago(40));
+    await receipt(testDb, await message(testDb, 'T-recent', ago(40)), named);
+    // An old batch no message names, a new one, and production's old batch, which nothing names either.
+    await batch(testDb, ago(35));
+    const fresh = await batch(testDb, ago(1));
+    const production = await batch(db, ago(400));
+
+    const result = await runRetention(db, DAYS, { pauseMs: 0, batchSize: 10, testDb });
+    expect(result.testOrders).toBe(1);
+    const ids = async (database: Database) =>
+      (await queryRows<{ id: string }>(database, sql`select id from receipt_batches`)).map((row) => row.id).sort();
+    expect(await ids(testDb)).toEqual([named, fresh].sort());
+    expect(await ids(db)).toEqual([production]);
+  });
 });
 
 describe('retention configuration', () => {

@@ -4,7 +4,7 @@ import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { EXAMPLE_BERICHTEN, messageTypesFor } from '@knooppunt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, deliveryMinutes, messages, opdrachten, senders } from '../src/db/schema';
+import { auditLog, deliveryMinutes, messages, opdrachten, receiptBatches, senders } from '../src/db/schema';
 import { THREAD_NICE } from '../src/testtool/environment-thread';
 import { bearer, createListeningTestApp, tokenFor, type TestApp } from './helpers';
 import { eventually, startReceiver, type Receiver } from './support/delivery';
@@ -231,6 +231,40 @@ describe('the test environment', () => {
       expect(t.app.testEnvironment).toBeDefined();
       expect(t.app.testEnvironment?.threadId).toBeUndefined();
     }
+  });
+
+  it('keeps the signed batch of a test delivery’s receipt in the test environment, and the sender reads it there', async () => {
+    const test = await send('test', order('OMG-RB'));
+    const production = await send('productie', order('OMG-RB'));
+    await eventually(() => expect(callbacksFor(testReceiver, 'OMG-RB')).toHaveLength(1));
+    await eventually(() => expect(callbacksFor(productionReceiver, 'OMG-RB')).toHaveLength(1));
+    const batchOf = async (database: typeof t.app.db, id: string) => {
+      let receipt: string | null | undefined;
+      await eventually(async () => {
+        [{ receipt } = { receipt: undefined }] = await database
+          .select({ receipt: messages.receipt })
+          .from(messages)
+          .where(eq(messages.id, id));
+        expect(receipt).toBeTruthy();
+      });
+      return receipt!.split('.')[0]!;
+    };
+    const testBatch = await batchOf(t.app.testDb, test.json<{ id: string }>().id);
+    const productionBatch = await batchOf(t.app.db, production.json<{ id: string }>().id);
+    const batches = async (database: typeof t.app.db) =>
+      (await database.select({ id: receiptBatches.id }).from(receiptBatches)).map((row) => row.id);
+    expect(await batches(t.app.testDb)).toContain(testBatch);
+    expect(await batches(t.app.db)).not.toContain(testBatch);
+    expect(await batches(t.app.db)).toContain(productionBatch);
+    expect(await batches(t.app.testDb)).not.toContain(productionBatch);
+    // The test system asks after its message: delivered, with the receipt of the test batch.
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/berichten/${test.json<{ id: string }>().id}`,
+      headers: systems.test,
+    });
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json<{ receipt: { claims: { id: string } } | null }>().receipt?.claims.id).toBe(test.json().id);
   });
 
   it('delivers production while every test slot of a receiver hangs at a test endpoint', async () => {

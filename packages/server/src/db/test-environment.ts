@@ -22,6 +22,7 @@ export const TEST_ENVIRONMENT_TABLES = [
   'delivery_alerts',
   'delivery_rate_buckets',
   'webhook_secrets',
+  'receipt_batches',
 ] as const;
 
 /** The test environment's search path; without a space, as a connection's `options` takes it. */

@@ -5,7 +5,8 @@ import { queryRows, type Database } from '../db/client';
  * Retention of the test environment (decision 0038): its orders are deleted with their messages,
  * leveringen and heads TEST_RETENTION_DAYS after their last change, whatever their state — a test
  * order left half-way is no use to anyone a month later. Its counters and past alerts go after the
- * same time. The test configurations and senders stay: they are a participant's setup, not traffic.
+ * same time, and so do the signed receipt batches none of its messages names any more. The test
+ * configurations and senders stay: they are a participant's setup, not traffic.
  * In batches of orders, each its own short transaction, as production's retention (run.ts).
  */
 
@@ -75,6 +76,16 @@ export async function deleteOldTestData(
   if (!options.signal?.aborted) {
     await testDb.execute(sql`delete from delivery_minutes where minute < ${cutoff}`);
     await testDb.execute(sql`delete from delivery_alerts where recovered_at < ${cutoff}`);
+    // Signed receipt batches (decision 0060) no test message names any more, once as old: an
+    // anti-join over the test messages' receipts (a hash of them), not a look-up per batch.
+    await testDb.execute(
+      sql`delete from receipt_batches b
+          where b.created < ${cutoff}
+            and not exists (
+              select 1 from messages m
+              where m.receipt is not null and split_part(m.receipt, '.', 1)::uuid = b.id
+            )`,
+    );
   }
   return { orders, batches };
 }
