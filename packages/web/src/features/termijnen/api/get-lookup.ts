@@ -1,23 +1,10 @@
-import { type Lookup } from '@knooppunt/domain';
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { LABELS } from '@/lib/texts';
+import { lookupQuery } from '@/lib/api/get-lookup';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
 
-/** The business rules' reference data: here, the netbeheerders whose deadlines can be shown. */
-export function getLookup(signal?: AbortSignal): Promise<Lookup> {
-  return apiRequest('GET', '/rest/lookup', undefined, { signal });
-}
-
+/** The netbeheerders whose deadlines can be shown: without them there are none to show. */
 export function lookupQueryOptions() {
-  return queryOptions({
-    queryKey: ['termijnen', 'lookup'],
-    queryFn: ({ signal }) => getLookup(signal),
-    // Without the netbeheerders there are no deadlines to show.
-    meta: { errorTitle: LABELS.termijnen.fetchFailed },
-    // Reference data: fetched once a session.
-    staleTime: Infinity,
-  });
+  return lookupQuery(['termijnen', 'lookup'], LABELS.termijnen.fetchFailed);
 }
 
 export function useLookup() {

@@ -1,21 +1,10 @@
-import { ERROR_TITLES, type Lookup } from '@knooppunt/domain';
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { ERROR_TITLES } from '@knooppunt/domain';
+import { lookupQuery } from '@/lib/api/get-lookup';
 import { useAuthenticatedQuery } from '@/lib/use-authenticated-query';
 
-/** The reference data of the business rules: bericht versies, disciplines, netbeheerders. */
-export function getLookup(signal?: AbortSignal): Promise<Lookup> {
-  return apiRequest('GET', '/rest/lookup', undefined, { signal });
-}
-
+/** The reference data of the business rules: bericht versies, disciplines, netbeheerders (the concept screens' cache entry). */
 export function lookupQueryOptions() {
-  return queryOptions({
-    // The same key as the concept screens': one cache entry for the reference data.
-    queryKey: ['regels', 'lookup'],
-    queryFn: ({ signal }) => getLookup(signal),
-    meta: { errorTitle: ERROR_TITLES.fetchVersions },
-    staleTime: Infinity,
-  });
+  return lookupQuery(['regels', 'lookup'], ERROR_TITLES.fetchVersions);
 }
 
 export function useLookup() {
