@@ -25,7 +25,8 @@ export function getConfigQueryOptions(omgeving: Omgeving, key?: ConfigVersionKey
     queryKey: key ? ['configs', 'detail', omgeving, ...actingForKey(namens), key] : ['configs', 'detail', omgeving],
     queryFn: ({ signal }) =>
       key ? getConfig(omgeving, key, { signal, namens }) : Promise.reject(new Error('no configuration')),
-    meta: { errorTitle: ERROR_TITLES.fetchConfig },
+    // Said once, in the panel (config-panel.tsx), with 'Opnieuw proberen' (decision 0058).
+    meta: { errorTitle: ERROR_TITLES.fetchConfig, errorInPlace: true },
     // Dropped once the panel closes, so opening a row again shows what the server has now
     // (queries do not refetch on mount).
     gcTime: 0,

@@ -23,7 +23,8 @@ export function getSenderLogQueryOptions(omgeving: Omgeving, key?: ConfigKey, na
       : ['configs', 'sender-log', omgeving],
     queryFn: ({ signal }) =>
       key ? getSenderLog(omgeving, key, { signal, namens }) : Promise.reject(new Error('no sender')),
-    meta: { errorTitle: LABELS.senderLog.fetchFailed },
+    // Said once, in the panel (sender-log-panel.tsx), with 'Opnieuw proberen' (decision 0058).
+    meta: { errorTitle: LABELS.senderLog.fetchFailed, errorInPlace: true },
     gcTime: 0,
   });
 }

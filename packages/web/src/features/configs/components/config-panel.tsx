@@ -84,9 +84,9 @@ function ConfigPanelContent({ omgeving, row, onSaved, onDirtyChange }: ContentPr
   const { deelnemer, versienummer, version, draft } = row;
   const { data, error, isFetching, refetch } = useConfig(omgeving, { deelnemer, versienummer, version, draft });
   if (!data) {
-    // A failed fetch shows its error alert too ('Fout bij ophalen configuratie').
+    // A failed fetch is said here only ('Fout bij ophalen configuratie'), read out as it appears.
     if (error && !isFetching) {
-      return <LoadErrorState title={ERROR_TITLES.fetchConfig} error={error} onRetry={() => void refetch()} />;
+      return <LoadErrorState announce title={ERROR_TITLES.fetchConfig} error={error} onRetry={() => void refetch()} />;
     }
     return <CenteredSpinner />;
   }

@@ -312,6 +312,9 @@ describe('Overzicht van configuraties', () => {
     expect(await within(panel).findByText('Database niet bereikbaar')).toBeInTheDocument();
     expect(panel).toHaveTextContent(LABELS.senderLog.fetchFailed);
     expect(within(panel).queryByRole('progressbar')).not.toBeInTheDocument();
+    // Said once, in the panel: no alert over the page besides (decision 0058).
+    expect(screen.getAllByRole('alert')).toEqual([within(panel).getByRole('alert')]);
+    expect(screen.getAllByText('Database niet bereikbaar')).toHaveLength(1);
 
     fails = false;
     await user.click(within(panel).getByRole('button', { name: LABELS.common.retry }));

@@ -41,9 +41,11 @@ function SenderLogTable(props: { omgeving: Omgeving; deelnemer: string; versienu
   const { omgeving, deelnemer, versienummer } = props;
   const { data: entries, error, isFetching, refetch } = useSenderLog(omgeving, { deelnemer, versienummer });
   if (!entries) {
-    // A failed fetch shows its error alert too.
+    // A failed fetch is said here only, read out as it appears.
     if (error && !isFetching) {
-      return <LoadErrorState title={LABELS.senderLog.fetchFailed} error={error} onRetry={() => void refetch()} />;
+      return (
+        <LoadErrorState announce title={LABELS.senderLog.fetchFailed} error={error} onRetry={() => void refetch()} />
+      );
     }
     return <CenteredSpinner />;
   }

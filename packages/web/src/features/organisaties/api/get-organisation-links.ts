@@ -7,7 +7,8 @@ export function organisationLinksQueryOptions(organisatie: string) {
   return queryOptions({
     queryKey: ['implementatiepartners', 'organisatie', organisatie],
     queryFn: ({ signal }) => getImplementationLinks(signal, organisatie),
-    meta: { errorTitle: LABELS.organisaties.panel.fetchLinksFailed },
+    // Said once, in its section (implementation-links-section.tsx), with 'Opnieuw proberen' (decision 0058).
+    meta: { errorTitle: LABELS.organisaties.panel.fetchLinksFailed, errorInPlace: true },
   });
 }
 

@@ -77,6 +77,7 @@ export function ImplementationLinksSection({
     >
       {query.error ? (
         <LoadErrorState
+          announce
           title={T.fetchLinksFailed}
           error={query.error}
           onRetry={() => void query.refetch()}
