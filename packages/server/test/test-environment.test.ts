@@ -239,12 +239,10 @@ describe('the test environment', () => {
     await eventually(() => expect(callbacksFor(testReceiver, 'OMG-RB')).toHaveLength(1));
     await eventually(() => expect(callbacksFor(productionReceiver, 'OMG-RB')).toHaveLength(1));
     const batchOf = async (database: typeof t.app.db, id: string) => {
-      let receipt: string | null | undefined;
+      let receipt: string | null = null;
       await eventually(async () => {
-        [{ receipt } = { receipt: undefined }] = await database
-          .select({ receipt: messages.receipt })
-          .from(messages)
-          .where(eq(messages.id, id));
+        const rows = await database.select({ receipt: messages.receipt }).from(messages).where(eq(messages.id, id));
+        receipt = rows[0]?.receipt ?? null;
         expect(receipt).toBeTruthy();
       });
       return receipt!.split('.')[0]!;

@@ -78,7 +78,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
       // A timer of our own, cleared when the call ends (AbortSignal.timeout's would run out, and
       // build its TimeoutError, for every call long after most have ended), aborting through an
       // EventEmitter, which undici takes as a signal: an AbortController and its listeners cost
-      // ~4 µs a call, a third of what the delivery worker itself spends on a message.
+      // ~4 µs a call against 0.1 µs (2.8 % of the delivery worker's thread in a profile of the drain).
       const abort = new EventEmitter();
       let timedOut = false;
       const timer = setTimeout(() => {

@@ -8,7 +8,7 @@ export function getLookup(signal?: AbortSignal): Promise<Lookup> {
 }
 
 /**
- * The lookup as a screen reads it: under its key (screens whose failure says the same share one)
+ * The lookup as a screen reads it: under its cache key (the concept screens and Zoeken share one)
  * and with the alert title its failure shows. Reference data: fetched once a session.
  */
 export function lookupQuery(queryKey: readonly [string, 'lookup'], errorTitle: string) {
