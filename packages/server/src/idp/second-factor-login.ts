@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
-import { z } from 'zod';
 import {
   PASSKEY_TEXTS,
   passkeyAuthenticationResponseSchema,
@@ -9,7 +8,6 @@ import {
   type SecondFactorPolicy,
 } from '@knooppunt/domain';
 import type { SecretCipher } from '../secrets/cipher';
-import { isStorableText } from '../db/text';
 import type { Throttle } from './throttle';
 import type { IdpUser } from './users-repository';
 import { looksLikeRecoveryCode, newTotpSecret, totpQrSvg, totpStep, type SecondFactors } from './second-factor';
@@ -18,18 +16,14 @@ import { passkeyPageHeaders, registerPasskeyLibrary } from './passkey-pages';
 import { newChallenge, type Passkeys } from './passkeys';
 import { renderErrorPage } from './status-pages';
 import type { LoginEvents } from './login-events';
+import { answerOf, formSchema, loginTickets, type Ticket } from './login-ticket';
 
 /*
  * The login's second step (decision 0054). After the right password the login is not finished:
  * a user with an app gives its code (or a recovery code); a user for whom the policy requires a
  * second factor and who has none enrols one first. What the password step established travels in
- * a ticket sealed with the secret key and bound to the interaction (AES-GCM with the interaction's
- * uid as associated data), valid for a few minutes; the interaction's cookie binds it to the
- * browser. Only then is the login handed to the provider, with `amr` saying how it was made.
+ * a ticket (login-ticket.ts); the interaction's cookie binds it to the browser. Only then is the login handed to the provider, with `amr` saying how it was made.
  */
-
-/** How long the password step's ticket lasts. */
-const TICKET_MINUTES = 10;
 
 /**
  * RFC 8176's methods: a password; a one-time code (the app); a hardware-secured key (a passkey or
@@ -41,26 +35,6 @@ const AMR_APP = ['pwd', 'otp', 'mfa'];
 const AMR_PASSKEY = ['pwd', 'hwk', 'mfa'];
 const AMR_RECOVERY = ['pwd', 'mfa'];
 
-const ticketSchema = z.object({
-  userId: z.string(),
-  email: z.string(),
-  exp: z.number(),
-  /** Enrolment: the new app's secret, until its first code is given. */
-  secret: z.string().optional(),
-  /** The challenge of the page's WebAuthn ceremony: a passkey's use, or (enrolment) its registration. */
-  challenge: z.string().optional(),
-  /** Enrolled and shown the recovery codes: the login ends at the next post. */
-  amr: z.array(z.string()).optional(),
-});
-type Ticket = z.infer<typeof ticketSchema>;
-
-const formSchema = z.object({
-  ticket: z.string().max(4096),
-  code: z.string().max(64).refine(isStorableText).optional(),
-  /** The browser's answer to a WebAuthn ceremony, as JSON (the passkey's posts). */
-  response: z.string().max(14_000).optional(),
-});
-
 export const SECOND_FACTOR_PATHS = {
   code: 'tweede-stap',
   enrol: 'instellen',
@@ -68,16 +42,6 @@ export const SECOND_FACTOR_PATHS = {
   passkey: 'passkey',
   passkeyEnrol: 'passkey-instellen',
 } as const;
-
-/** The browser's answer in a form field, when it is JSON of `schema`'s shape. */
-function answerOf<T>(schema: z.ZodType<T>, json: string): T | undefined {
-  try {
-    const parsed = schema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 type Shown = { failed?: boolean; passkeyFailed?: boolean; lockedSeconds?: number };
 
@@ -95,17 +59,7 @@ export interface SecondFactorLoginOptions {
 export function createSecondFactorLogin(options: SecondFactorLoginOptions) {
   const { secondFactors, passkeys, cipher, policy, throttle, events, portalUrl, sendHtml } = options;
   const passkeyHeaders = passkeyPageHeaders(passkeys.rp.origin);
-  const context = (uid: string) => `login-ticket:${uid}`;
-  const seal = (uid: string, ticket: Omit<Ticket, 'exp'> & { exp?: number }) =>
-    cipher.encrypt(JSON.stringify({ exp: Date.now() + TICKET_MINUTES * 60_000, ...ticket }), context(uid));
-  const open = (uid: string, sealed: string): Ticket | undefined => {
-    try {
-      const ticket = ticketSchema.parse(JSON.parse(cipher.decrypt(sealed, context(uid))));
-      return ticket.exp > Date.now() ? ticket : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const { seal, open } = loginTickets(cipher);
   const pathOf = (interactionUrl: string, step: keyof typeof SECOND_FACTOR_PATHS) =>
     `${interactionUrl}/${SECOND_FACTOR_PATHS[step]}`;
 
