@@ -8,9 +8,10 @@ import {
 } from '@knooppunt/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/dates';
 import { LABELS } from '@/lib/texts';
 import { renderWithProviders } from '@/testing/render';
-import { BEHEER, CONFIG_VIEW, EIGEN_BEHEER, KIJKER, stubConfigApi } from '../testing/config-api-stub';
+import { BEHEER, CONFIG_VIEW, EIGEN_BEHEER, KIJKER, ROWS, stubConfigApi } from '../testing/config-api-stub';
 import { ConfigsScreen } from './configs-screen';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -229,6 +230,39 @@ describe('Configuration side panel', () => {
         basedOn: { version: CONFIG_VIEW.version, updated: CONFIG_VIEW.updated },
       },
     ]);
+  });
+
+  it('confirms the save and closes even when the saved configuration is on screen before the list has refetched', async () => {
+    // The CI failure of session 28: the refetched configuration (a new 'updated') replaced the form
+    // while the save still waited for the list, and the save's confirmation went with the old form.
+    const saved = { ...CONFIG_VIEW, updated: '2025-02-05T11:12:13Z' };
+    let current = CONFIG_VIEW;
+    let releaseSearch = () => {};
+    const searchHeld = new Promise<void>((resolve) => (releaseSearch = resolve));
+    let saving = false;
+    stubConfigApi({
+      config: () => Response.json(current),
+      save: () => {
+        current = saved;
+        saving = true;
+        return Response.json(saved);
+      },
+      search: async () => {
+        if (saving) await searchHeld;
+        return Response.json({ items: Object.values(ROWS), count: 5, skip: 0, limit: 10 });
+      },
+    });
+    const { panel, field, user } = await openPanel(BEHEER);
+    await user.type(field(LABELS.configForm.scope), 'berichten');
+    const save = within(panel).getByRole('button', { name: LABELS.configForm.save });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+
+    // The form shows the saved configuration's time while the list is still being fetched.
+    await within(panel).findByText(new RegExp(formatDateTime(saved.updated)));
+    releaseSearch();
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUCCESS_MESSAGES.configUpdated);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('keeps the panel open and says why when saving fails', async () => {

@@ -137,26 +137,25 @@ function ConfigEditForm({ omgeving, config, readOnlyNote, onSaved, onDirtyChange
   const { isValid, isDirty } = form.formState;
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
-  const submit = form.handleSubmit((values) =>
-    mutation.mutate(
-      {
+  // The save settles once the lists on screen have refetched (decision 0022), and the refetched
+  // configuration replaces this form (its key) before then: a callback given to `mutate` would go
+  // with the replaced form, unheard. The promise of `mutateAsync` is kept whatever is on screen.
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync({
         deelnemer: config.deelnemer,
         versienummer: config.versienummer,
         config: configInputOf(values),
         basedOn: { version: config.version, updated: config.updated },
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(SUCCESS_MESSAGES.configUpdated);
-          onSaved();
-        },
-        onError: (error) => {
-          if (error instanceof ApiCallError && error.status === 409) setConflict(error.detail ?? error.message);
-          notifyError(ERROR_TITLES.updateConfig, error);
-        },
-      },
-    ),
-  );
+      });
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status === 409) setConflict(error.detail ?? error.message);
+      notifyError(ERROR_TITLES.updateConfig, error);
+      return;
+    }
+    notifySuccess(SUCCESS_MESSAGES.configUpdated);
+    onSaved();
+  });
   // Fetches this configuration and the environment's lists again: a changed configuration replaces the form.
   // The button goes with its alert: focus moves to the form first, or it would fall out of the
   // panel and Escape (which asks before throwing away the input) would not reach it.
