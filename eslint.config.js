@@ -29,7 +29,13 @@ const NO_DELIVERY = { group: ['**/delivery', '**/delivery/**'], message: MAIL_KN
 /** @param {...{group: string[], message: string}} walls */
 const serverWalls = (...walls) => [NO_WEB, ...walls];
 /** Where the server is put together, demo included: it may import everything. */
-const COMPOSITION_ROOT = ['packages/server/src/app.ts', 'packages/server/src/main.ts', 'packages/server/src/cli.ts'];
+const COMPOSITION_ROOT = [
+  'packages/server/src/app.ts',
+  'packages/server/src/app-jobs.ts',
+  'packages/server/src/app-routes.ts',
+  'packages/server/src/main.ts',
+  'packages/server/src/cli.ts',
+];
 const features = existsSync(`${web}/features`) ? readdirSync(`${web}/features`) : [];
 
 export default tseslint.config(
