@@ -214,9 +214,9 @@ for (const flow of FLOWS) {
       await panel.getByLabel('Client ID').fill('netbeheer_noord-nieuw');
       await panel.getByLabel('Scope').fill('berichten');
       await panel.getByRole('button', { name: 'Opslaan' }).click();
-      // On a loaded runner the draft was saved but its toast came after the default wait (twice,
-      // both beside other suites); the toast is the spec's confirmation, so it is awaited longer.
-      await expect(page.getByText('Configuratie successvol bijgewerkt')).toBeVisible({ timeout: 20_000 });
+      // The spec's confirmation. It used to be lost on a loaded runner: the refetched draft replaced
+      // the form before the list came back, and the save's callback went with the old form (4cbdfed).
+      await expect(page.getByText('Configuratie successvol bijgewerkt')).toBeVisible();
 
       const draft = draftRow(page, 'Netbeheer_Noord');
       await expect(draft).toContainText('Neem contact op met functioneel beheer om deze conceptversie te activeren.');
