@@ -41,7 +41,10 @@ export function answerOf<T>(schema: z.ZodType<T>, json: string): T | undefined {
   }
 }
 
-/** Seals a ticket for the interaction `uid` (valid for TICKET_MINUTES unless it says), and opens one: undefined when it is not this interaction's, altered or expired. */
+/**
+ * Seals a ticket for the interaction `uid` (valid for TICKET_MINUTES unless it says), and opens
+ * one: undefined when it is not this interaction's, altered or expired.
+ */
 export function loginTickets(cipher: SecretCipher) {
   const context = (uid: string) => `login-ticket:${uid}`;
   return {

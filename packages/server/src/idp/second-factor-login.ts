@@ -22,7 +22,8 @@ import { answerOf, formSchema, loginTickets, type Ticket } from './login-ticket'
  * The login's second step (decision 0054). After the right password the login is not finished:
  * a user with an app gives its code (or a recovery code); a user for whom the policy requires a
  * second factor and who has none enrols one first. What the password step established travels in
- * a ticket (login-ticket.ts); the interaction's cookie binds it to the browser. Only then is the login handed to the provider, with `amr` saying how it was made.
+ * a ticket (login-ticket.ts); the interaction's cookie binds it to the browser. Only then is the
+ * login handed to the provider, with `amr` saying how it was made.
  */
 
 /**
