@@ -35,9 +35,9 @@ export type Jobs = Awaited<ReturnType<typeof startJobs>>;
 /**
  * What a process runs beside its routes, by its ROLE (decision 0009): delivery, the test
  * environment, sending mail and the retention job in the worker; bulk resends in the api processes;
- * the operator's alerts and the order deadlines in every process. `stop` ends them in order:
- * finishing deliveries, mail, bulk resends and the retention job; the connections they use are the
- * caller's to close after.
+ * the operator's alerts and the order deadlines in every process. `stop` ends them, the alerts and
+ * deadlines first and the deliveries (finishing those under way) last; the mailer they write to and
+ * the connections they use are the caller's to stop and close after.
  */
 export async function startJobs({
   config,
