@@ -4,7 +4,7 @@ import type { Registry } from 'prom-client';
 import type { BuildOptions } from './app';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { startDelivery } from './delivery';
+import { productionLoad, startDelivery } from './delivery';
 import { createDeliveryMetrics } from './delivery/metrics';
 import type { Mailer } from './mail/outbox';
 import { createBulkRetryRunner } from './modules/messages/bulk-retry-runner';
@@ -53,6 +53,8 @@ export async function startJobs({
   const worker = config.role !== 'api';
   // Every process publishes the delivery metrics (the backlog is read from the database).
   const deliveryMetrics = createDeliveryMetrics(registry, database.db);
+  // Production first (decision 0064): the test lane defers to production's lanes in this process.
+  const load = productionLoad();
   const delivery = worker
     ? await startDelivery({
         config,
@@ -63,11 +65,21 @@ export async function startJobs({
         metrics: deliveryMetrics,
         mailer,
         faults: createDeliveryFaultRecorder(database.db, log),
+        productionLoad: load,
       })
     : undefined;
   // The test environment's lane and conformance runner (decisions 0038, 0040).
   const testEnvironment = worker
-    ? await runTestEnvironment({ config, handle: database, outbound, cipher, secretKey, log, ...options.testtool })
+    ? await runTestEnvironment({
+        config,
+        handle: database,
+        outbound,
+        cipher,
+        secretKey,
+        log,
+        productionLoad: load,
+        ...options.testtool,
+      })
     : undefined;
   // The api processes write mail; the worker sends it (ROLE=all does both).
   if (worker) mailer.start();

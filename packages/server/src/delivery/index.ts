@@ -8,10 +8,12 @@ import { createDeliveryAlerts } from './alerts';
 import { createDeliveryWorker, type DeliveryLog } from './worker';
 import { OUTBOX_CHANNELS, createWakeup, type Wakeup } from './wakeup';
 import type { DeliveryMetrics } from './metrics';
+import type { ProductionLoad } from './production-load';
 import { createReceiptSigner } from '../receipts/signer';
 
 export { enqueueMessage, notifyNewWork, DuplicateMessageError, type NewMessage } from './enqueue';
 export { BACKOFF_SCHEDULE_MS, BACKOFF_JITTER } from './backoff';
+export { productionLoad, type ProductionLoad } from './production-load';
 
 /** A claim's lease, in outbound timeouts. */
 export const LEASE_TIMEOUTS = 5;
@@ -47,6 +49,11 @@ export interface StartDeliveryOptions {
    * and fewer lanes, no metrics and no alert mails.
    */
   omgeving?: Omgeving;
+  /**
+   * Production first (decision 0064): production's worker publishes its lanes in flight here, and
+   * the test lane defers to them while production is busy.
+   */
+  productionLoad?: ProductionLoad;
   /** Receivers the worker takes messages for itself (the test lane's simulator, worker.ts). */
   localReceivers?: ReadonlySet<string>;
   /** Where production's platform faults are recorded for the operator (operator/faults.ts). */
@@ -80,7 +87,9 @@ export async function startDelivery(options: StartDeliveryOptions): Promise<Deli
     ...(omgeving === 'test' && {
       maxInFlight: TEST_LANE_IN_FLIGHT,
       claimLingerMs: { idle: TEST_LANE_LINGER_MS, busy: TEST_LANE_LINGER_MS },
+      ...(options.productionLoad && { defersTo: options.productionLoad }),
     }),
+    ...(omgeving === 'productie' && options.productionLoad && { publishesLoad: options.productionLoad }),
     ...(options.localReceivers && { localReceivers: options.localReceivers }),
     ...(options.metrics && omgeving === 'productie' && { metrics: options.metrics }),
     ...(options.faults &&

@@ -3,7 +3,7 @@ import type { Outbound } from '../outbound/client';
 import type { SecretCipher } from '../secrets/cipher';
 import { backoffMs } from './backoff';
 import { claimRuns, type ClaimedMessage, type Run } from './claim';
-import { recordOutcomes, type ClaimedId, type DeliveredId, type Outcomes } from './complete';
+import type { DeliveredId } from './complete';
 import { createConfigurationCache } from './configurations';
 import { createDeliveryCounters, type DeliveryCounters } from './counters';
 import { deliverMessage, type DeliveryOutcome } from './deliver';
@@ -14,8 +14,10 @@ import { failUnroutable } from './unroutable';
 import { createRateLimits, type RateLimits } from './rate-limits';
 import { createTokenCache } from './tokens';
 import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
+import type { ProductionLoad } from './production-load';
 import { claimsOfDelivery } from '../receipts/claims';
-import { signRecording, type ReceiptSigner } from '../receipts/signer';
+import type { ReceiptSigner } from '../receipts/signer';
+import { createRecorder } from './recorder';
 
 /**
  * How long a woken worker waits for more work to arrive before it claims: briefly when it has
@@ -25,6 +27,13 @@ import { signRecording, type ReceiptSigner } from '../receipts/signer';
  * (docs/performance.md, session 7, 'Busy linger').
  */
 const CLAIM_LINGER_MS = { idle: 2, busy: 10 };
+
+/**
+ * The test lane's pace while production is busy (decision 0064): it claims and records at most
+ * about once in this time, so that its few messages cost the database and the cores one claim and
+ * one recording a second rather than one each, while production's backlog drains.
+ */
+export const DEFERRING_MS = 1000;
 
 /** A message the worker takes itself (localReceivers): delivered now, with no receipt (nothing went over HTTP). */
 const takenLocally = (): Promise<DeliveryOutcome> => Promise.resolve({ delivered: true, at: new Date() });
@@ -36,25 +45,8 @@ const takenLocally = (): Promise<DeliveryOutcome> => Promise.resolve({ delivered
  */
 const RUN_BUDGET_MS = 500;
 
-/**
- * Transactions recording outcomes at once (of the pool's 10 connections). One: while it runs the
- * next outcomes gather into one bigger batch. A second only doubles the completions under a
- * stream of submits, each planned and run for half as many messages, at more database time per
- * message (docs/performance.md, session 6).
- */
-const MAX_RECORDINGS = 1;
-
 /** The wait before claiming again when another worker held some senders' rows. */
 const CONTENDED_RETRY_MS = 10;
-
-/**
- * The waits between the attempts of one recording that failed (a lock timeout, a deadlock, a
- * connection lost in a failover): four attempts in about 1.3 s, well within a lease.
- */
-const RECORDING_RETRY_MS = [50, 250, 1000];
-
-/** The wait before a recording whose attempts all failed is tried again with its outcomes kept. */
-const KEPT_RETRY_MS = 2000;
 
 export interface DeliveryLog {
   error(object: object, message: string): void;
@@ -95,6 +87,12 @@ export interface DeliveryWorkerOptions {
   onDelivered?: (receiver: string, versienummer: string) => void;
   /** The receivers' messages-per-second limits; by default read from this worker's database (rate-limits.ts). */
   rateLimits?: RateLimits;
+  /** Production's worker: where it publishes how many lanes it has in flight (production-load.ts). */
+  publishesLoad?: Pick<ProductionLoad, 'set'>;
+  /** The test lane: production's load, to which it defers while production is busy (DEFERRING_MS). */
+  defersTo?: Pick<ProductionLoad, 'busy'>;
+  /** Tests: the pace while deferring (DEFERRING_MS unless told). */
+  deferringMs?: number;
 }
 
 /** How long a message waits after a platform fault before it is offered again. */
@@ -141,17 +139,26 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
    */
   const lanes = new Map<string, { run: Run; claimed: number; leaseEnds: number }[]>();
   const inFlight = new Set<Promise<void>>();
-  const delivered: DeliveredId[] = [];
-  const failed: Outcomes['failures'][number][] = [];
-  const released: ClaimedId[] = [];
-  const recordings = new Set<Promise<void>>();
-  /** Set while outcomes are kept after a recording failed: their next attempt is scheduled. */
-  let keptRetry: NodeJS.Timeout | undefined;
-  /** The last attempt to record failed: no claims until one succeeds (see record). */
-  let recordingFails = false;
   let running = false;
   /** The last claim found no room (maxInFlight lanes running): a lane that ends makes some. */
   let capped = false;
+  const deferring = () => running && options.defersTo?.busy() === true;
+  const deferringMs = options.deferringMs ?? DEFERRING_MS;
+  const publishLoad = () => options.publishesLoad?.set(lanes.size);
+  const recorder = createRecorder({
+    db,
+    log,
+    receipts: options.receipts,
+    leaseMs,
+    ...(options.metrics && { metrics: options.metrics }),
+    running: () => running,
+    deferring,
+    deferringMs,
+    dispatch: (runs, asked) => dispatch(runs, asked),
+    wake: () => wakeup.signal(),
+  });
+  /** Ends the linger before a claim at once: a stop does not wait for it. */
+  let endLinger: (() => void) | undefined;
   let loop: Promise<void> | undefined;
 
   // Delivers a run: each message once the receiver accepted the one before (FIFO), up to the first
@@ -178,7 +185,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (limited && !(await mayBeSent(message, Math.min(started + RUN_BUDGET_MS, leaseEnds)))) {
         // No token of the receiver's rate limit within the run's budget: the rest waits for the
         // next claim; a run not started is released as one never begun.
-        if (done.length === 0) released.push({ id: message.id, lane });
+        if (done.length === 0) recorder.add({ released: { id: message.id, lane } });
         break;
       }
       const outcome = await deliver(message, deps);
@@ -227,19 +234,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         break;
       }
     }
-    delivered.push(...done);
-    if (failure) failed.push({ ...failure, lane });
-    flush();
-  };
-
-  // Signs the recording's receipts not signed yet (decision 0060). Signing in memory does not fail;
-  // if it ever did, the deliveries are recorded all the same (nothing is sent twice) and it is logged.
-  const signReceipts = (outcomes: Outcomes) => {
-    try {
-      signRecording(options.receipts, outcomes.delivered);
-    } catch (error) {
-      log.error({ err: error, messages: outcomes.delivered.length }, 'signing delivery receipts failed');
-    }
+    recorder.add({ delivered: done, ...(failure && { failure: { ...failure, lane } }) });
+    recorder.flush();
   };
 
   // A receiver with a rate limit waits for its turn (rate-limits.ts) until `deadline`: the run's
@@ -271,105 +267,31 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       }
       const pending = [{ run, claimed, leaseEnds }];
       lanes.set(lane, pending);
+      publishLoad();
       const task = (async () => {
         for (let next = pending.shift(); next; next = pending.shift()) {
           if (running && performance.now() - next.claimed <= RUN_BUDGET_MS) await deliverRun(next.run, next.leaseEnds);
-          else released.push({ id: next.run[0]!.id, lane });
+          else recorder.add({ released: { id: next.run[0]!.id, lane } });
         }
         lanes.delete(lane);
+        publishLoad();
         if (capped) {
           capped = false;
           wakeup.signal();
         }
-        flush();
+        recorder.flush();
       })();
       inFlight.add(task);
       void task.finally(() => inFlight.delete(task));
     }
   };
 
-  const unrecorded = () => delivered.length + failed.length + released.length;
-
-  // One recording of a batch of outcomes, tried again after RECORDING_RETRY_MS when it fails (a
-  // recording is one transaction: a failed one wrote nothing). Answers the recording and when it
-  // was asked for, or undefined when every attempt failed.
-  const recordWithRetry = async (outcomes: Outcomes) => {
-    for (let attempt = 0; ; attempt++) {
-      const asked = performance.now();
-      try {
-        // One transaction (failures first: a run that ended in one hands its head on to the failed
-        // message, which must then read as failed rather than be handed on and sent again at once).
-        const recorded = await recordOutcomes(db, outcomes, running ? { leaseMs } : undefined);
-        recordingFails = false;
-        return { recorded, asked };
-      } catch (error) {
-        recordingFails = true;
-        options.metrics?.recordingFailed();
-        const retryMs = RECORDING_RETRY_MS[attempt];
-        const messages = outcomes.delivered.length + outcomes.failures.length + (outcomes.released?.length ?? 0);
-        if (retryMs === undefined) {
-          log.error({ err: error, messages }, 'recording deliveries failed; the outcomes are kept and recorded later');
-          return undefined;
-        }
-        log.warn({ err: error, messages, retryMs }, 'recording deliveries failed; trying again');
-        await new Promise((resolve) => setTimeout(resolve, retryMs));
-      }
-    }
-  };
-
-  // Recording runs in up to MAX_RECORDINGS transactions at once, each taking whatever finished
-  // meanwhile (group commit). Were there several, they lock orders and heads in the same order
-  // (complete.ts), so they could not deadlock. A delivered message's claim passes to its order's
-  // next message, delivered right away — unless stopping. Answers whether a sender now has a free
-  // slot with due heads waiting for one.
-  //
-  // A recording that cannot be written never throws its outcomes away (decision 0023): they go
-  // back to the front of the queue and are tried again after KEPT_RETRY_MS, together with what
-  // finished meanwhile, and no new claims are made until they are written — so a delivered
-  // message is not claimed and sent again by this worker, and a failure keeps its backoff. Should
-  // another worker claim one of them after its lease, the lane no longer matches and the late
-  // recording leaves that head alone.
-  const record = async () => {
-    let waiting = false;
-    while (unrecorded() > 0) {
-      const outcomes = { delivered: delivered.splice(0), failures: failed.splice(0), released: released.splice(0) };
-      signReceipts(outcomes);
-      const result = await recordWithRetry(outcomes);
-      if (!result) {
-        delivered.unshift(...outcomes.delivered);
-        failed.unshift(...outcomes.failures);
-        released.unshift(...outcomes.released);
-        options.metrics?.unrecorded(unrecorded());
-        keptRetry = setTimeout(() => {
-          keptRetry = undefined;
-          flush();
-        }, KEPT_RETRY_MS);
-        break;
-      }
-      waiting ||= result.recorded.waiting;
-      dispatch(result.recorded.runs, result.asked);
-    }
-    if (!keptRetry) options.metrics?.unrecorded(0);
-    return waiting;
-  };
-  const flush = () => {
-    if (recordings.size >= MAX_RECORDINGS || keptRetry || unrecorded() === 0) return;
-    // The slots freed are claimed only when someone waits for them: in a stream of submits most
-    // recordings free slots that no head is waiting for, and a claim then finds nothing (new
-    // messages wake the worker themselves, by NOTIFY). Measured: see decision 0009 'Wake-ups'.
-    const recording = record().then((waiting) => {
-      recordings.delete(recording);
-      if (waiting) wakeup.signal();
-    });
-    recordings.add(recording);
-  };
-
   const run = async () => {
     let lastSweep = 0;
     while (running) {
       try {
-        // Outcomes not yet written: claim nothing until they are (see record).
-        if (keptRetry || recordingFails) {
+        // Outcomes not yet written: claim nothing until they are (recorder.ts).
+        if (recorder.blocked()) {
           await wakeup.wait(pollIntervalMs);
           continue;
         }
@@ -400,8 +322,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         await wakeup.wait(pollIntervalMs);
         // Under a stream of submits every commit wakes us: linger a moment so one claim takes
         // several new messages instead of one each.
-        const linger = lanes.size > 0 ? claimLinger.busy : claimLinger.idle;
-        await new Promise((resolve) => setTimeout(resolve, linger));
+        // The test lane lingers longer while production is busy (DEFERRING_MS).
+        const linger = deferring() ? deferringMs : lanes.size > 0 ? claimLinger.busy : claimLinger.idle;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, linger);
+          endLinger = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        endLinger = undefined;
       }
     }
   };
@@ -417,24 +347,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     async stop() {
       running = false;
       wakeup.signal();
+      endLinger?.();
       await loop;
+      // A recording deferred while production was busy is made now.
+      recorder.flush();
       // A flush that began before the stop may still hand claims on: wait for those too.
-      while (inFlight.size > 0 || recordings.size > 0) {
-        await Promise.all([...inFlight, ...recordings]);
-        flush();
+      for (let pending = [...inFlight, ...recorder.underWay()]; pending.length > 0;) {
+        await Promise.all(pending);
+        recorder.flush();
+        pending = [...inFlight, ...recorder.underWay()];
       }
       // Outcomes kept after a failed recording: one last try now.
-      if (keptRetry) {
-        clearTimeout(keptRetry);
-        keptRetry = undefined;
-        await record();
-        if (keptRetry) clearTimeout(keptRetry);
-        keptRetry = undefined;
-        if (unrecorded() > 0) {
-          // Their claims run out and the messages are delivered again: at-least-once.
-          log.error({ messages: unrecorded() }, 'stopped with delivery outcomes that could not be recorded');
-        }
-      }
+      await recorder.finish();
       await counters.stop();
     },
   };

@@ -3,6 +3,8 @@ import { setPriority } from 'node:os';
 import { Worker, isMainThread, parentPort, threadId, workerData } from 'node:worker_threads';
 import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { ProductionLoad } from '../delivery/production-load';
+import { productionLoad } from '../delivery/production-load';
 import { outboundFromConfig } from '../outbound/client';
 import { createSecretCipher } from '../secrets/cipher';
 import {
@@ -26,6 +28,8 @@ interface ThreadData {
   /** The secret key, as the parent loaded it. */
   key: Uint8Array;
   tickMs?: number;
+  /** Production's lanes in flight in the parent (production-load.ts): the same memory, read here. */
+  productionLoad?: SharedArrayBuffer;
 }
 
 type LogLevel = 'error' | 'warn' | 'info';
@@ -65,11 +69,18 @@ export async function runTestEnvironment(
     handle: Pick<DatabaseHandle, 'db' | 'test' | 'kind'>;
     secretKey: Buffer;
     thread?: boolean;
+    productionLoad?: ProductionLoad;
   },
 ): Promise<TestEnvironment> {
   const { database } = options.config;
   if (database.kind === 'postgres' && options.thread !== false) {
-    return startTestEnvironmentThread({ ...options, databaseUrl: database.url, key: options.secretKey });
+    const { productionLoad: load, ...rest } = options;
+    return startTestEnvironmentThread({
+      ...rest,
+      databaseUrl: database.url,
+      key: options.secretKey,
+      ...(load && { productionLoad: load.buffer }),
+    });
   }
   return startTestEnvironment(options);
 }
@@ -81,6 +92,7 @@ function startTestEnvironmentThread(options: {
   key: Buffer;
   log: TestEnvironmentLog;
   tickMs?: number;
+  productionLoad?: SharedArrayBuffer;
 }): TestEnvironment {
   const { log } = options;
   let stopping = false;
@@ -95,6 +107,7 @@ function startTestEnvironmentThread(options: {
       databaseUrl: options.databaseUrl,
       key: new Uint8Array(options.key),
       ...(options.tickMs !== undefined && { tickMs: options.tickMs }),
+      ...(options.productionLoad && { productionLoad: options.productionLoad }),
     };
     const worker = new Worker(BOOT, { workerData: data });
     worker.on('message', (message: ThreadMessage) => {
@@ -159,6 +172,7 @@ async function runThread(data: ThreadData) {
       cipher: createSecretCipher(Buffer.from(data.key)),
       log,
       tickMs: data.tickMs,
+      ...(data.productionLoad && { productionLoad: productionLoad(data.productionLoad) }),
     });
     return { handle, outbound, environment };
   })();

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { startDelivery } from '../delivery';
+import { startDelivery, type ProductionLoad } from '../delivery';
 import type { DeliveryLog } from '../delivery/worker';
 import { createRuleValidator, type EnforcementLog } from '../modules/regels/enforcement';
 import { createInboundService } from '../modules/inbound/service';
@@ -19,6 +19,8 @@ export interface TestEnvironmentOptions {
   log: TestEnvironmentLog;
   /** Tests: how often the conformance runner looks at the runs. */
   tickMs?: number;
+  /** Production's load in this process: the test lane defers to it while it is busy (decision 0064). */
+  productionLoad?: ProductionLoad;
 }
 
 export interface TestEnvironment {
@@ -45,6 +47,7 @@ export async function startTestEnvironment(options: TestEnvironmentOptions): Pro
     log,
     omgeving: 'test',
     localReceivers: SIMULATOR_RECEIVERS,
+    ...(options.productionLoad && { productionLoad: options.productionLoad }),
   });
   // The simulator sends through the test environment's accepting service, as any system does.
   const inbound = createInboundService({
