@@ -135,6 +135,7 @@ export async function startJobs({
 
   return {
     testEnvironment,
+    productionLoad: load,
     bulkRetry,
     operatorAlerts,
     deadlines,

@@ -23,6 +23,7 @@ import { Registry } from 'prom-client';
 import { seedDemo } from './demo/seed';
 import { ensureSimulator } from './testtool/simulator';
 import type { TestEnvironment } from './testtool/environment';
+import type { ProductionLoad } from './delivery/production-load';
 import { seedDemoClients } from './demo/seed-clients';
 import { DEMO_CLIENT_SECRET, DEMO_PASSWORD } from './demo/data';
 import { seedDemoRules } from './demo/seed-regels';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     testDb: Database;
     /** The test lane and conformance runner, where this process runs them (not in ROLE=api). */
     testEnvironment: TestEnvironment | undefined;
+    /** Production's lanes in flight, to which the test lane defers (decision 0064); tests set it. */
+    productionLoad: ProductionLoad;
     /** The operator's platform alerts (operator/alerts.ts); tests evaluate them at will. */
     operatorAlerts: OperatorAlerts;
     /** The daily mail about orders past a deadline (termijnen/daily-mail.ts); tests run it at will. */
@@ -150,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options,
   });
   app.decorate('testEnvironment', jobs.testEnvironment);
+  app.decorate('productionLoad', jobs.productionLoad);
   app.decorate('operatorAlerts', jobs.operatorAlerts);
   app.decorate('deadlineMail', jobs.deadlineMail);
   app.decorate('lateOrders', jobs.lateOrders);

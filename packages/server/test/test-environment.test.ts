@@ -5,7 +5,9 @@ import { threadId } from 'node:worker_threads';
 import { EXAMPLE_BERICHTEN, messageTypesFor } from '@knooppunt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deliveryMinutes, messages, opdrachten, receiptBatches, senders } from '../src/db/schema';
+import { PRODUCTION_BUSY_LANES } from '../src/delivery/production-load';
 import { THREAD_NICE } from '../src/testtool/environment-thread';
+import type { Database } from '../src/db/client';
 import { bearer, createListeningTestApp, tokenFor, type TestApp } from './helpers';
 import { eventually, startReceiver, type Receiver } from './support/delivery';
 
@@ -83,6 +85,17 @@ const searchBody = (opdrachtId: string) => ({
   skip: 0,
   limit: 50,
 });
+
+/** The signed batch a message's receipt names, once it is recorded delivered. */
+async function batchOf(database: Database, id: string): Promise<string> {
+  let receipt: string | null = null;
+  await eventually(async () => {
+    const rows = await database.select({ receipt: messages.receipt }).from(messages).where(eq(messages.id, id));
+    receipt = rows[0]?.receipt ?? null;
+    expect(receipt).toBeTruthy();
+  });
+  return receipt!.split('.')[0]!;
+}
 
 describe('the test environment', () => {
   it('delivers a test client’s order to the test configuration only, and the same order id in production to production only', async () => {
@@ -233,20 +246,27 @@ describe('the test environment', () => {
     }
   });
 
+  it('defers the test lane to a busy production of its process, on the thread too (decision 0064)', async () => {
+    t.app.productionLoad.set(PRODUCTION_BUSY_LANES);
+    try {
+      const first = await send('test', order('OMG-PF-1'));
+      const second = await send('test', order('OMG-PF-2'));
+      await eventually(() => expect(callbacksFor(testReceiver, 'OMG-PF-1')).toHaveLength(1));
+      await eventually(() => expect(callbacksFor(testReceiver, 'OMG-PF-2')).toHaveLength(1));
+      // Delivered together and recorded together (not one recording each): one signed batch.
+      expect(await batchOf(t.app.testDb, first.json<{ id: string }>().id)).toBe(
+        await batchOf(t.app.testDb, second.json<{ id: string }>().id),
+      );
+    } finally {
+      t.app.productionLoad.set(0);
+    }
+  });
+
   it('keeps the signed batch of a test delivery’s receipt in the test environment, and the sender reads it there', async () => {
     const test = await send('test', order('OMG-RB'));
     const production = await send('productie', order('OMG-RB'));
     await eventually(() => expect(callbacksFor(testReceiver, 'OMG-RB')).toHaveLength(1));
     await eventually(() => expect(callbacksFor(productionReceiver, 'OMG-RB')).toHaveLength(1));
-    const batchOf = async (database: typeof t.app.db, id: string) => {
-      let receipt: string | null = null;
-      await eventually(async () => {
-        const rows = await database.select({ receipt: messages.receipt }).from(messages).where(eq(messages.id, id));
-        receipt = rows[0]?.receipt ?? null;
-        expect(receipt).toBeTruthy();
-      });
-      return receipt!.split('.')[0]!;
-    };
     const testBatch = await batchOf(t.app.testDb, test.json<{ id: string }>().id);
     const productionBatch = await batchOf(t.app.db, production.json<{ id: string }>().id);
     const batches = async (database: typeof t.app.db) =>
