@@ -1,8 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, receiptBatches } from '../src/db/schema';
-import { PRODUCTION_BUSY_LANES, productionLoad } from '../src/delivery/production-load';
-import { DEFERRING_MS } from '../src/delivery/worker';
+import { DEFERRING_MS, PRODUCTION_BUSY_LANES, productionLoad } from '../src/delivery/production-load';
 import { eventually, seedReceiver, submit, useDeliveryResources } from './support/delivery';
 
 /** Production first (decision 0064): production's worker publishes its lanes, the test lane defers to them. */

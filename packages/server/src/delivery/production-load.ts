@@ -19,6 +19,14 @@ export interface ProductionLoad {
  */
 export const PRODUCTION_BUSY_LANES = 25;
 
+/**
+ * The test lane's pace while production is busy: it claims and records at most about once in
+ * this time (delivery/worker.ts, delivery/recorder.ts), so that its few messages cost the database
+ * and the cores one claim and one recording a second rather than one each, while production's
+ * backlog drains.
+ */
+export const DEFERRING_MS = 1000;
+
 /** A new count, or (in the test environment's thread) the one whose memory the parent handed over. */
 export function productionLoad(buffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)): ProductionLoad {
   const cell = new Int32Array(buffer);

@@ -14,7 +14,7 @@ import { failUnroutable } from './unroutable';
 import { createRateLimits, type RateLimits } from './rate-limits';
 import { createTokenCache } from './tokens';
 import { POLL_INTERVAL_MS, type Wakeup } from './wakeup';
-import type { ProductionLoad } from './production-load';
+import { DEFERRING_MS, type ProductionLoad } from './production-load';
 import { claimsOfDelivery } from '../receipts/claims';
 import type { ReceiptSigner } from '../receipts/signer';
 import { createRecorder } from './recorder';
@@ -27,13 +27,6 @@ import { createRecorder } from './recorder';
  * (docs/performance.md, session 7, 'Busy linger').
  */
 const CLAIM_LINGER_MS = { idle: 2, busy: 10 };
-
-/**
- * The test lane's pace while production is busy (decision 0064): it claims and records at most
- * about once in this time, so that its few messages cost the database and the cores one claim and
- * one recording a second rather than one each, while production's backlog drains.
- */
-export const DEFERRING_MS = 1000;
 
 /** A message the worker takes itself (localReceivers): delivered now, with no receipt (nothing went over HTTP). */
 const takenLocally = (): Promise<DeliveryOutcome> => Promise.resolve({ delivered: true, at: new Date() });

@@ -3,8 +3,7 @@ import { setPriority } from 'node:os';
 import { Worker, isMainThread, parentPort, threadId, workerData } from 'node:worker_threads';
 import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import type { ProductionLoad } from '../delivery/production-load';
-import { productionLoad } from '../delivery/production-load';
+import { productionLoad, type ProductionLoad } from '../delivery/production-load';
 import { outboundFromConfig } from '../outbound/client';
 import { createSecretCipher } from '../secrets/cipher';
 import {
